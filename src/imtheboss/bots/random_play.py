@@ -1,0 +1,215 @@
+"""Uniformly random legal play, with limits so that every negotiation ends.
+
+Random play is how the property tests explore the rules: it must reach every corner (stops,
+boss cards, hire sets, resets, cancellations) yet finish games. Picking the *kind* of action
+first, then one action of that kind, keeps the hundreds of possible prices from drowning out
+everything else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..engine import (
+    Accept,
+    Action,
+    CardRef,
+    IllegalAction,
+    Price,
+    family,
+    Ask,
+    Offer,
+    Close,
+    Colour,
+    InvestorRef,
+    LayFamily,
+    Fail,
+    GameState,
+    Options,
+    Phase,
+    Setup,
+    TimeUp,
+    actors,
+    apply,
+    legal_actions,
+    new_game,
+)
+from ..engine.events import Event
+
+#: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
+DEAL_MOVES = 16
+
+#: Relative weights of the kinds of action; unlisted kinds weigh 1. Failing and undoing are
+#: rare so that deals get somewhere; closing and accepting are eager.
+KIND_WEIGHTS = {
+    "close": 6.0,
+    "accept": 4.0,
+    "fail": 0.15,
+    "withdraw": 0.3,
+    "cancel": 0.2,
+    "reset": 0.3,
+}
+
+
+@dataclass
+class RandomPlayer:
+    """Chooses for whoever may act; ``rng`` is the test's own, never the game's."""
+
+    rng: random.Random
+    deal_moves: int = DEAL_MOVES
+    #: How often a deal move is one that brings the deal closer, instead of anything legal.
+    focus: float = 0.6
+
+    def choose(self, state: GameState, moves_in_deal: int) -> Action:
+        if state.window is not None and self.rng.random() < 0.35:
+            return TimeUp()
+        seats = list(actors(state))
+        self.rng.shuffle(seats)
+        if state.deal is not None and state.window is None and self.rng.random() < 0.5:
+            seats.insert(0, state.deal.boss)  # the Boss drives the deal half the time
+        if state.deal is not None and state.window is None:
+            if moves_in_deal >= self.deal_moves:
+                boss = state.deal.boss
+                ends = [a for a in legal_actions(state, boss) if isinstance(a, Close | Fail)]
+                closes = [a for a in ends if isinstance(a, Close)]
+                return self.rng.choice(closes or ends)
+            if self.rng.random() < self.focus:
+                useful = self._useful(state)
+                if useful is not None:
+                    return useful
+        for seat in seats:
+            options = legal_actions(state, seat)
+            if not options:
+                continue
+            by_kind: dict[str, list[Action]] = defaultdict(list)
+            for action in options:
+                by_kind[action.kind].append(action)
+            kinds = sorted(by_kind)
+            weights = [KIND_WEIGHTS.get(k, 1.0) for k in kinds]
+            kind = self.rng.choices(kinds, weights)[0]
+            return self._pick(state, by_kind[kind])
+        if state.window is not None:
+            return TimeUp()
+        raise AssertionError(f"nobody can act in phase {state.phase}")
+
+    def _useful(self, state: GameState) -> Action | None:
+        """A move that brings the deal closer to a close: close, accept, lay a needed family
+        card, or propose a fair price for a needed card."""
+        deal = state.deal
+        assert deal is not None
+        boss = deal.boss
+        closes = [a for a in legal_actions(state, boss) if isinstance(a, Close)]
+        if closes:
+            return self.rng.choice(closes)
+        tile = state.next_tile
+        assert tile is not None
+        promised = sum(a.price.dollars(tile.value) for a in deal.agreements)
+        room = state.proceeds - promised
+        candidates: list[Action] = []
+        for prop in deal.proposals:
+            if prop.price.dollars(tile.value) <= room:
+                who = prop.supplier if prop.by_boss else boss
+                candidates.append(Accept(player=who, supplier=None if prop.by_boss else prop.supplier))
+        if not candidates:
+            fair = min(room, state.proceeds // max(2, state.board.space(deal.space).investors))
+            proposed = {ref for p in deal.proposals for ref in p.cards}
+            for colour in _still_needed(state):
+                refs: list[CardRef] = [f for f in deal.family if f.colour is colour]
+                owner = state.owners[colour]
+                if owner is not None and not deal.travelling(colour):
+                    refs.append(InvestorRef(colour=colour))
+                for ref in refs:
+                    supplier = owner if isinstance(ref, InvestorRef) else ref.owner
+                    if supplier is None or supplier == boss or ref in proposed:
+                        continue
+                    price = Price(amount=self.rng.randint(0, max(0, fair)))
+                    if self.rng.random() < 0.5:
+                        candidates.append(Offer(player=boss, supplier=supplier, cards=(ref,), price=price))
+                    else:
+                        candidates.append(Ask(player=supplier, cards=(ref,), price=price))
+                for seat, player in enumerate(state.players):
+                    if player.hand is None or family(colour) in player.hand:
+                        candidates.append(LayFamily(player=seat, colour=colour))
+        self.rng.shuffle(candidates)
+        for action in candidates:
+            try:
+                apply(state, action)
+            except IllegalAction:
+                continue
+            return action
+        return None
+
+    def _pick(self, state: GameState, options: list[Action]) -> Action:
+        """Uniform, except that offers lean towards what the deal needs at a modest price:
+        uniformly random prices would make most deals fail and games run for hours."""
+        deal = state.deal
+        if deal is None or self.rng.random() < 0.2:
+            return self.rng.choice(options)
+        if isinstance(options[0], LayFamily):
+            useful = [a for a in options if isinstance(a, LayFamily) and a.colour in _still_needed(state)]
+            return self.rng.choice(useful or options)
+        if not isinstance(options[0], Offer | Ask):
+            return self.rng.choice(options)
+        space = state.board.space(deal.space)
+        wanted = _still_needed(state)
+        fair = state.proceeds // max(2, space.investors)
+        good = [
+            a
+            for a in options
+            if isinstance(a, Offer | Ask)
+            and not a.price.dividends
+            and a.price.amount <= fair
+            and a.cards[0].colour in wanted
+        ]
+        return self.rng.choice(good or options)
+
+
+def _still_needed(state: GameState) -> set[Colour]:
+    """Colours of the deal's space that no agreeing card covers yet."""
+    deal = state.deal
+    assert deal is not None
+    space = state.board.space(deal.space)
+    agreed = {ref for a in deal.agreements for ref in a.cards}
+    covered = {
+        c
+        for c in Colour
+        if state.owners[c] is not None
+        and not deal.travelling(c)
+        and (state.owners[c] == deal.boss or InvestorRef(colour=c) in agreed)
+    }
+    covered |= {f.colour for f in deal.family if f.owner == deal.boss or f in agreed}
+    return set(space.required | space.optional) - covered
+
+
+def random_steps(
+    state: GameState, rng: random.Random, max_actions: int = 5000
+) -> Iterator[tuple[GameState, Action, GameState, tuple[Event, ...]]]:
+    """Play random legal actions to the end, yielding (before, action, after, events)."""
+    player = RandomPlayer(rng)
+    moves_in_deal = 0
+    for _ in range(max_actions):
+        if state.phase is Phase.OVER:
+            return
+        action = player.choose(state, moves_in_deal)
+        new, events = apply(state, action)
+        moves_in_deal = moves_in_deal + 1 if new.deal is not None else 0
+        yield state, action, new, events
+        state = new
+    raise AssertionError(f"game did not end within {max_actions} actions")
+
+
+def play_random_game(
+    seed: int, players: int = 4, options: Options | None = None
+) -> tuple[GameState, list[Action]]:
+    names = tuple("Ann Bob Cy Di Eve Flo".split()[:players])
+    state = new_game(Setup(players=names, seed=seed, options=options or Options()))
+    played: list[Action] = []
+    for _, action, state, _ in random_steps(state, random.Random(seed)):
+        played.append(action)
+    return state, played
+
+
+__all__ = ["DEAL_MOVES", "RandomPlayer", "play_random_game", "random_steps"]

@@ -1,0 +1,193 @@
+"""The board (C1) and the deal tiles (C4) as validated data.
+
+The printed board is partly reconstructed (see ``data/board.toml``), so a group must be able to
+load the board on their own table. Everything here is checked on load, with a message that
+names the line and the field, because the person reading it is a player editing a text file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .cards import Colour
+from .errors import BoardFileError
+
+SPACES = 16
+TILES = 15
+
+
+class Space(BaseModel):
+    """One deal space: every ``required`` colour plus ``pick`` distinct ones from ``optional``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int = Field(ge=1, le=SPACES)
+    required: frozenset[Colour]
+    optional: frozenset[Colour] = frozenset()
+    pick: int = Field(default=0, ge=0)
+    dividends: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Space:
+        if self.required & self.optional:
+            both = ", ".join(sorted(c.value for c in self.required & self.optional))
+            raise ValueError(f"{both} cannot be both required and optional")
+        if self.pick > len(self.optional):
+            raise ValueError(
+                f"pick = {self.pick} but only {len(self.optional)} optional colours are listed"
+            )
+        if self.pick == 0 and self.optional:
+            raise ValueError("optional colours are listed but pick is 0")
+        if not self.required and not self.pick:
+            raise ValueError("a space needs at least one investor")
+        return self
+
+    @property
+    def investors(self) -> int:
+        return len(self.required) + self.pick
+
+    def describe(self) -> str:
+        """Letters, as on the board: ``R B Y +2 of P O G``."""
+        text = " ".join(c.letter for c in _ordered(self.required))
+        if self.pick:
+            opts = " ".join(c.letter for c in _ordered(self.optional))
+            text = f"{text} +{self.pick} of {opts}".strip()
+        return text
+
+
+class Tile(BaseModel):
+    """A deal tile: its dividend value, and the die numbers on its back that end the game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int = Field(ge=1, le=TILES)
+    value: int = Field(ge=1)
+    ends_on: frozenset[int] = frozenset()
+    last: bool = False
+
+    @model_validator(mode="after")
+    def _die_faces(self) -> Tile:
+        bad = sorted(n for n in self.ends_on if not 1 <= n <= 6)
+        if bad:
+            raise ValueError(f"a die shows 1 to 6, not {bad[0]}")
+        return self
+
+
+class Board(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "Custom board"
+    reconstructed: bool = False
+    spaces: tuple[Space, ...]
+    tiles: tuple[Tile, ...]
+
+    @model_validator(mode="after")
+    def _shape(self) -> Board:
+        if len(self.spaces) != SPACES:
+            raise ValueError(f"the board has {SPACES} spaces, this file lists {len(self.spaces)}")
+        if len(self.tiles) != TILES:
+            raise ValueError(f"there are {TILES} deal tiles, this file lists {len(self.tiles)}")
+        if not self.tiles[-1].last:
+            raise ValueError("the bottom tile (#15) must have last = true: it ends the game (E2)")
+        if any(t.last for t in self.tiles[:-1]):
+            raise ValueError("only the bottom tile (#15) may have last = true")
+        return self
+
+    def space(self, number: int) -> Space:
+        return self.spaces[number - 1]
+
+
+def _ordered(colours: frozenset[Colour]) -> list[Colour]:
+    return [c for c in Colour if c in colours]
+
+
+def parse_board(text: str, source: str = "board file") -> Board:
+    """Read a board TOML text; every problem becomes a BoardFileError naming its line."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardFileError(f"{source}: not valid TOML: {exc}") from None
+    data: dict[str, Any] = {
+        "name": raw.get("name", "Custom board"),
+        "reconstructed": raw.get("reconstructed", False),
+    }
+    unknown = set(raw) - {"name", "reconstructed", "space", "tile"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise BoardFileError(f"{source}, line {_line_of(text, key)}: unknown key {key!r}")
+    spaces = raw.get("space", [])
+    tiles = raw.get("tile", [])
+    if not isinstance(spaces, list) or not isinstance(tiles, list):
+        raise BoardFileError(f"{source}: use [[space]] and [[tile]] tables")
+    data["spaces"] = [{"number": i + 1, **s} for i, s in enumerate(spaces)]
+    data["tiles"] = [{"number": i + 1, **t} for i, t in enumerate(tiles)]
+    try:
+        return Board.model_validate(data)
+    except ValidationError as exc:
+        raise BoardFileError(_explain(exc, text, source)) from None
+
+
+def load_board(path: str | Path) -> Board:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BoardFileError(f"cannot read board file {path}: {exc}") from None
+    return parse_board(text, str(path))
+
+
+def default_board() -> Board:
+    return _DEFAULT
+
+
+def _explain(exc: ValidationError, text: str, source: str) -> str:
+    err = exc.errors()[0]
+    loc = list(err["loc"])
+    message = str(err["msg"]).removeprefix("Value error, ")
+    if len(loc) >= 2 and loc[0] in ("spaces", "tiles"):
+        table = "space" if loc[0] == "spaces" else "tile"
+        index = int(loc[1])
+        field = str(loc[2]) if len(loc) > 2 else None
+        line = _line_in_table(text, table, index, field)
+        where = f"{table} {index + 1}" + (f", field {field!r}" if field else "")
+        return f"{source}, line {line}: {where}: {message}"
+    return f"{source}: {message}"
+
+
+def _line_of(text: str, key: str) -> int:
+    for n, line in enumerate(text.splitlines(), 1):
+        if re.match(rf"\s*{re.escape(key)}\s*=", line) or line.strip() == f"[[{key}]]":
+            return n
+    return 1
+
+
+def _line_in_table(text: str, table: str, index: int, field: str | None) -> int:
+    """The line of ``field`` inside the index-th ``[[table]]``, or of the table header."""
+    seen = -1
+    header = 1
+    inside = False
+    for n, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            if inside:
+                break
+            if stripped == f"[[{table}]]":
+                seen += 1
+                if seen == index:
+                    header, inside = n, True
+            continue
+        if inside and field and re.match(rf"{re.escape(field)}\s*=", stripped):
+            return n
+    return header
+
+
+_DEFAULT = parse_board(
+    resources.files("imtheboss.engine").joinpath("data/board.toml").read_text(encoding="utf-8"),
+    "default board",
+)

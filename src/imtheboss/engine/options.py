@@ -1,0 +1,54 @@
+"""Game options: the variants of RULES.md §5 and the setup choices the rulebooks leave open."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Variant(StrEnum):
+    """The optional rules V1–V8; each value is the rule ID it implements."""
+
+    V1 = "V1"  # a boss card does not change the turn order
+    V2 = "V2"  # 10+ cards at the start of a turn: you must attempt a deal
+    V3 = "V3"  # only the Boss and players who played a card may be paid
+    V4 = "V4"  # draw by investors owned: 0→4, 1→3, 2→2, 3+→1
+    V5 = "V5"  # 3 or fewer cards: you may not start a deal
+    V6 = "V6"  # from the 10th deal on, the hand limit is 10
+    V7 = "V7"  # short game: tiles #3, #6, #9 removed
+    V8 = "V8"  # two-player rules
+
+
+VARIANT_SUMMARY: dict[Variant, str] = {
+    Variant.V1: "A boss card changes the Boss but not the turn order",
+    Variant.V2: "With 10+ cards at the start of your turn you must attempt a deal",
+    Variant.V3: "Only the Boss and players who played an influence card may be paid",
+    Variant.V4: "Draw 4/3/2/1 cards for 0/1/2/3+ investors owned",
+    Variant.V5: "With 3 or fewer cards you may not start a deal",
+    Variant.V6: "From the 10th deal on the hand limit is 10",
+    Variant.V7: "Short game: deal tiles #3, #6 and #9 removed",
+    Variant.V8: "Two-player rules: investors used without consent, own-investor travel, must close",
+}
+
+
+class StartPlayer(StrEnum):
+    """S6 ruling: random by default; English editions use the alphabetical investor."""
+
+    RANDOM = "random"
+    ALPHABETICAL = "alphabetical"
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    variants: frozenset[Variant] = frozenset()
+    start: StartPlayer = StartPlayer.RANDOM
+
+    def has(self, variant: Variant) -> bool:
+        return variant in self.variants
+
+
+HAND_LIMIT = 12
+HAND_LIMIT_V6 = 10
+DRAW = 3

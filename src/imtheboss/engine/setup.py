@@ -1,0 +1,200 @@
+"""How a game begins: from a seed (S1–S6), or from a position written down mid-game.
+
+A position is what a table can reconstruct when it disputes a ruling: who owns what, how many
+deals are done, where the marker is, whose turn, and perhaps the hands. Hands left out are
+*unknown*: whatever their owner plays is taken to have been in them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .board import Board, default_board
+from .cards import COLOURS, DECK_COUNTS, Card, Colour, full_deck, sort_hand
+from .errors import IllegalAction, PositionError
+from .options import Options, StartPlayer, Variant
+from .rng import choice, shuffled
+from .state import GameState, Phase, PlayerState, Rng
+
+HAND_SIZE = 5
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def _check_names(names: tuple[str, ...], options: Options) -> None:
+    low = 2 if options.has(Variant.V8) else 3
+    if not low <= len(names) <= 6:
+        also = "" if low == 2 else " (2 with the two-player rules, V8)"
+        raise IllegalAction("S1", f"I'm the Boss! is for 3 to 6 players{also}, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise IllegalAction("S1", "Every player needs a different name")
+    if any(not n.strip() for n in names):
+        raise IllegalAction("S1", "A player's name cannot be empty")
+
+
+class Setup(BaseModel):
+    """A new game: names in clockwise seating order, a seed, the options, the board."""
+
+    model_config = _FROZEN
+    kind: Literal["new"] = "new"
+    players: tuple[str, ...]
+    seed: int
+    options: Options = Options()
+    board: Board | None = None
+
+
+class Position(BaseModel):
+    """A game picked up in the middle (see module docstring)."""
+
+    model_config = _FROZEN
+    kind: Literal["position"] = "position"
+    players: tuple[str, ...]
+    options: Options = Options()
+    board: Board | None = None
+    investors: dict[str, tuple[Colour, ...]] = {}
+    deals_done: int = Field(default=0, ge=0, le=14)
+    #: Covered spaces; when left out, the ones just behind the marker (counter-clockwise).
+    covered: tuple[int, ...] | None = None
+    marker: int = Field(ge=1, le=16)
+    turn: str
+    money: dict[str, int] = {}
+    #: Known hands; players left out have unknown hands.
+    hands: dict[str, tuple[Card, ...]] = {}
+    #: With a seed the engine rolls the dice (and shuffles); without one they are written.
+    seed: int | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Position:
+        names = set(self.players)
+        for field, keys in (("investors", self.investors), ("money", self.money),
+                            ("hands", self.hands)):
+            for key in keys:
+                if key not in names:
+                    raise ValueError(f"{field}: {key!r} is not one of the players")
+        if self.turn not in names:
+            raise ValueError(f"turn: {self.turn!r} is not one of the players")
+        owned = [c for cs in self.investors.values() for c in cs]
+        twice = [c.value for c, k in Counter(owned).items() if k > 1]
+        if twice:
+            raise ValueError(f"investors: {twice[0]} has two owners")
+        if any(m < 0 for m in self.money.values()):
+            raise ValueError("money: nobody has less than nothing")
+        held = Counter(c for cards in self.hands.values() for c in cards)
+        for card, k in held.items():
+            if k > DECK_COUNTS[card]:
+                raise ValueError(f"hands: the deck has only {DECK_COUNTS[card]} × {card.value}")
+        if self.covered is not None:
+            if len(set(self.covered)) != self.deals_done:
+                raise ValueError(
+                    f"covered: {len(set(self.covered))} spaces for {self.deals_done} deals done"
+                )
+            if self.marker in self.covered:
+                raise ValueError("marker: the marker never stands on a covered space")
+            if any(not 1 <= s <= 16 for s in self.covered):
+                raise ValueError("covered: spaces are numbered 1 to 16")
+        return self
+
+
+GameSetup = Annotated[Setup | Position, Field(discriminator="kind")]
+
+
+def _stack(board: Board, options: Options) -> tuple[int, ...]:
+    """S4, V7: the tiles, #1 on top; the short game takes out #3, #6 and #9."""
+    removed = {3, 6, 9} if options.has(Variant.V7) else set()
+    return tuple(t.number for t in board.tiles if t.number not in removed)
+
+
+def investors_each(players: int) -> int:
+    """S2: one each with 4–6 players, two each with 3, three each with 2 (V8 ruling)."""
+    return {2: 3, 3: 2}.get(players, 1)
+
+
+def new_game(setup: Setup) -> GameState:
+    """S1–S6 from a seed: investors and cards dealt, start player chosen, marker to place."""
+    names = setup.players
+    _check_names(names, setup.options)
+    board = setup.board or default_board()
+    rng = Rng(seed=setup.seed)
+    colours, rng = shuffled(COLOURS, rng)
+    each = investors_each(len(names))
+    owners: dict[Colour, int | None] = {c: None for c in COLOURS}
+    for seat in range(len(names)):
+        for colour in colours[seat * each : (seat + 1) * each]:
+            owners[colour] = seat
+    deck, rng = shuffled(full_deck(), rng)
+    players = tuple(
+        PlayerState(name=name, hand=sort_hand(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]))
+        for i, name in enumerate(names)
+    )
+    if setup.options.start is StartPlayer.ALPHABETICAL:
+        first = min((c for c in COLOURS if owners[c] is not None), key=lambda c: c.value)
+        start = owners[first]
+        assert start is not None
+    else:
+        start, rng = choice(len(names), rng)
+    return GameState(
+        board=board,
+        options=setup.options,
+        players=players,
+        owners=owners,
+        stack=_stack(board, setup.options),
+        turn=start,
+        phase=Phase.PLACE_MARKER,
+        draw_pile=deck[len(names) * HAND_SIZE :],
+        rng=rng,
+    )
+
+
+def from_position(position: Position) -> GameState:
+    names = position.players
+    _check_names(names, position.options)
+    board = position.board or default_board()
+    stack = _stack(board, position.options)
+    if position.deals_done >= len(stack):
+        raise PositionError(f"deals-done: only {len(stack)} deal tiles are in this game")
+    laid, stack = stack[: position.deals_done], stack[position.deals_done :]
+    if position.covered is None:
+        # Behind the marker: as if the marker had moved on past each covered space.
+        behind = [((position.marker - 2 - i) % 16) + 1 for i in range(position.deals_done)]
+    else:
+        behind = list(position.covered)
+    covered = dict(zip(behind, laid, strict=True))
+    owners: dict[Colour, int | None] = {c: None for c in COLOURS}
+    for name, colours in position.investors.items():
+        for colour in colours:
+            owners[colour] = names.index(name)
+    players = tuple(
+        PlayerState(
+            name=name,
+            hand=sort_hand(position.hands[name]) if name in position.hands else None,
+            money=position.money.get(name, 0),
+        )
+        for name in names
+    )
+    rng = None if position.seed is None else Rng(seed=position.seed)
+    pile: tuple[Card, ...] | None = None
+    if rng is not None and all(p.hand is not None for p in players):
+        rest = Counter(full_deck())
+        rest.subtract(c for p in players for c in (p.hand or ()))
+        pile, rng = shuffled(sorted(rest.elements()), rng)
+    return GameState(
+        board=board,
+        options=position.options,
+        players=players,
+        owners=owners,
+        stack=stack,
+        covered=covered,
+        deals_done=position.deals_done,
+        marker=position.marker,
+        turn=names.index(position.turn),
+        phase=Phase.TURN,
+        draw_pile=pile,
+        rng=rng,
+        bank_paid=sum(p.money for p in players),
+    )
+
+
+def start(setup: Setup | Position) -> GameState:
+    return new_game(setup) if isinstance(setup, Setup) else from_position(setup)

@@ -1,0 +1,255 @@
+"""The game state: a tree of small frozen models.
+
+Updates copy only the path that changes (``model_copy(update=...)``), never the whole tree, so a
+step costs microseconds and every earlier state stays valid: undo, replay and property tests
+rely on that. Players are seats ``0..n-1`` in clockwise order (S6 ruling): the player on
+someone's left is the next seat.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .board import Board, Space, Tile
+from .cards import Card, Colour, Hand
+from .options import HAND_LIMIT, HAND_LIMIT_V6, Options, Variant
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class InvestorRef(BaseModel):
+    """An investor card, named by its colour: there is one per colour (C2)."""
+
+    model_config = _FROZEN
+    kind: Literal["investor"] = "investor"
+    colour: Colour
+
+    def __str__(self) -> str:
+        return self.colour.value
+
+
+class FamilyRef(BaseModel):
+    """A family card laid face up on the table by ``owner`` (D4, N1)."""
+
+    model_config = _FROZEN
+    kind: Literal["family"] = "family"
+    owner: int
+    colour: Colour
+
+    def __str__(self) -> str:
+        return f"family {self.colour.value}"
+
+
+CardRef = Annotated[InvestorRef | FamilyRef, Field(discriminator="kind")]
+
+
+class Price(BaseModel):
+    """A share of this deal's proceeds (N3): whole $M, or a number of dividends."""
+
+    model_config = _FROZEN
+    amount: int = Field(ge=0)
+    dividends: bool = False
+
+    def dollars(self, tile_value: int) -> int:
+        return self.amount * tile_value if self.dividends else self.amount
+
+    def __str__(self) -> str:
+        if self.dividends:
+            return f"{self.amount} dividend" + ("" if self.amount == 1 else "s")
+        return f"${self.amount}M"
+
+
+class Proposal(BaseModel):
+    """An open offer between the Boss and ``supplier`` for some of the supplier's cards (N5).
+
+    There is at most one per supplier: a new ask or offer replaces it (a counter-offer).
+    """
+
+    model_config = _FROZEN
+    supplier: int
+    cards: tuple[CardRef, ...]
+    price: Price
+    by_boss: bool
+
+
+class Agreement(BaseModel):
+    """An accepted proposal: it binds until the deal ends (N5)."""
+
+    model_config = _FROZEN
+    supplier: int
+    cards: tuple[CardRef, ...]
+    price: Price
+
+
+class Trip(BaseModel):
+    """An investor on a trip, with the travel card lying on it until the deal ends (TR2)."""
+
+    model_config = _FROZEN
+    colour: Colour
+    card: Card
+
+
+class WindowKind(StrEnum):
+    TRAVEL = "travel"
+    BOSS = "boss"
+    HIRE = "hire"
+    LAST_CALL = "last call"
+
+
+class Window(BaseModel):
+    """A reaction window (ST1 ruling, CL2): a pending play the others may still answer.
+
+    For travel, boss and hire the only answer is a stop; for the last call of a close, any
+    influence card calls the close off. The window closes when every responder has passed, or
+    when the table's timer runs out (``TimeUp``).
+    """
+
+    model_config = _FROZEN
+    kind: WindowKind
+    player: int
+    cards: tuple[Card, ...] = ()
+    target: CardRef | None = None
+    supplies: dict[Colour, CardRef] | None = None
+    passed: frozenset[int] = frozenset()
+
+
+class Deal(BaseModel):
+    """A deal in progress (D1–D5, N1–N5)."""
+
+    model_config = _FROZEN
+    space: int
+    boss: int
+    family: tuple[FamilyRef, ...] = ()
+    trips: tuple[Trip, ...] = ()
+    proposals: tuple[Proposal, ...] = ()
+    agreements: tuple[Agreement, ...] = ()
+    #: Players who played an influence card in this deal (V3).
+    played: frozenset[int] = frozenset()
+    #: The Boss came in by a boss card and may still start the negotiation afresh (B2).
+    may_reset: bool = False
+    #: (asker, other) pairs: one side has asked to cancel their agreements (N5).
+    cancel_requests: frozenset[tuple[int, int]] = frozenset()
+
+    def travelling(self, colour: Colour) -> bool:
+        return any(t.colour is colour for t in self.trips)
+
+
+class PlayerState(BaseModel):
+    model_config = _FROZEN
+    name: str
+    #: The secret hand (S3); None when it is unknown (a position reconstructed from a dispute).
+    hand: Hand | None = ()
+    money: int = 0
+    deals_closed: int = 0
+
+
+class Rng(BaseModel):
+    """The seeded source of chance. Each draw uses ``(seed, counter)`` and bumps the counter,
+    so the state alone decides every future die and shuffle."""
+
+    model_config = _FROZEN
+    seed: int
+    counter: int = 0
+
+
+class Phase(StrEnum):
+    PLACE_MARKER = "place marker"  # S6: the player right of the start player places it
+    TURN = "turn"  # T1: deal here, or roll
+    ROLLED = "rolled"  # T1(b): deal on the new space, or draw
+    HAND_LIMIT = "hand limit"  # T2: hire sets, then discard down to the limit
+    DEAL = "deal"  # D1–CL7
+    END_ROLL = "end roll"  # E1: the last Boss rolls against the tile's back
+    OVER = "over"  # E2/E3
+
+
+class GameState(BaseModel):
+    model_config = _FROZEN
+
+    board: Board
+    options: Options = Options()
+    players: tuple[PlayerState, ...]
+    #: Owner seat of each investor card; None: lying unowned beside the board (S2).
+    owners: dict[Colour, int | None]
+    #: Deal tile numbers still in the stack, top first (S4).
+    stack: tuple[int, ...]
+    #: Covered spaces: space number → the tile laid on it (CL6).
+    covered: dict[int, int] = {}
+    deals_done: int = 0
+    marker: int | None = None
+    #: Whose turn it is (T1) — not always whose decision it is.
+    turn: int = 0
+    phase: Phase = Phase.TURN
+    deal: Deal | None = None
+    window: Window | None = None
+    #: The last thing played was a stop (ST2: it cannot be stopped).
+    after_stop: bool = False
+    #: The draw pile, top first; None when unknown (hands given as "open").
+    draw_pile: tuple[Card, ...] | None = ()
+    discard: tuple[Card, ...] = ()
+    #: None: dice results are written down, not rolled (a position from a dispute).
+    rng: Rng | None = None
+    #: All money the bank has paid out (C5): always the sum of the players' money.
+    bank_paid: int = 0
+    #: The Boss who must make the end roll (E1), and the tile that roll is against.
+    end_roller: int | None = None
+    end_tile: int | None = None
+    winners: tuple[int, ...] = ()
+
+    # -- derived facts, kept out of the stored fields so they can never disagree --
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % len(self.players)
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % len(self.players)
+
+    def owner(self, colour: Colour) -> int | None:
+        return self.owners[colour]
+
+    def investors_of(self, seat: int) -> tuple[Colour, ...]:
+        return tuple(c for c in Colour if self.owners[c] == seat)
+
+    def unowned(self) -> tuple[Colour, ...]:
+        return tuple(c for c in Colour if self.owners[c] is None)
+
+    @property
+    def space(self) -> Space | None:
+        """The space under the dollar marker."""
+        return None if self.marker is None else self.board.space(self.marker)
+
+    @property
+    def next_tile(self) -> Tile | None:
+        """The top deal tile: it values the next completed deal (C4)."""
+        return self.board.tiles[self.stack[0] - 1] if self.stack else None
+
+    @property
+    def proceeds(self) -> int:
+        """What the deal on the table pays the Boss (CL4)."""
+        tile = self.next_tile
+        if self.deal is None or tile is None:
+            return 0
+        return self.board.space(self.deal.space).dividends * tile.value
+
+    def hand_limit(self) -> int:
+        if self.options.has(Variant.V6) and self.deals_done >= 10:
+            return HAND_LIMIT_V6
+        return HAND_LIMIT
+
+    def uncovered(self) -> tuple[int, ...]:
+        return tuple(s.number for s in self.board.spaces if s.number not in self.covered)
+
+    def seat(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name

@@ -1,0 +1,120 @@
+"""What one player may know (or the whole table, with no viewer).
+
+This is the only state the UI and the bots ever see. Hidden: other players' hands (S3), the
+order of the draw pile, the seed (future dice and shuffles), and other players' exact money
+(M1) — they see the size of the pile, as at the table.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from .board import Board
+from .cards import Card, Colour
+from .options import Options
+from .state import Deal, GameState, Phase, Window
+
+
+class MoneyPile(StrEnum):
+    """How a pile of money looks from across the table (M1)."""
+
+    NONE = "no money"
+    THIN = "a thin pile"  # under $10M
+    STACK = "a stack"  # $10M–$24M
+    PILE = "a pile"  # $25M–$49M
+    HEAP = "a heap"  # $50M and more
+
+    @classmethod
+    def of(cls, money: int) -> MoneyPile:
+        if money <= 0:
+            return cls.NONE
+        if money < 10:
+            return cls.THIN
+        if money < 25:
+            return cls.STACK
+        if money < 50:
+            return cls.PILE
+        return cls.HEAP
+
+
+class PublicPlayer(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    name: str
+    investors: tuple[Colour, ...]
+    hand_size: int | None
+    pile: MoneyPile
+    deals_closed: int
+
+
+class PlayerView(BaseModel):
+    """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own."""
+
+    model_config = ConfigDict(frozen=True)
+    viewer: int | None
+    board: Board
+    options: Options
+    players: tuple[PublicPlayer, ...]
+    unowned: tuple[Colour, ...]
+    covered: dict[int, int]
+    stack: tuple[int, ...]
+    deals_done: int
+    marker: int | None
+    turn: int
+    phase: Phase
+    deal: Deal | None
+    window: Window | None
+    draw_pile_size: int | None
+    discard: tuple[Card, ...]
+    end_roller: int | None
+    winners: tuple[int, ...]
+    #: Final money is shown to all once the game is over (E3).
+    final_money: tuple[int, ...] | None
+    hand: tuple[Card, ...] | None
+    money: int | None
+
+    @property
+    def proceeds(self) -> int:
+        if self.deal is None or not self.stack:
+            return 0
+        value = self.board.tiles[self.stack[0] - 1].value
+        return self.board.space(self.deal.space).dividends * value
+
+
+def view(state: GameState, viewer: int | None) -> PlayerView:
+    over = state.phase is Phase.OVER
+    own = state.players[viewer] if viewer is not None else None
+    return PlayerView(
+        viewer=viewer,
+        board=state.board,
+        options=state.options,
+        players=tuple(
+            PublicPlayer(
+                seat=i,
+                name=p.name,
+                investors=state.investors_of(i),
+                hand_size=None if p.hand is None else len(p.hand),
+                pile=MoneyPile.of(p.money),
+                deals_closed=p.deals_closed,
+            )
+            for i, p in enumerate(state.players)
+        ),
+        unowned=state.unowned(),
+        covered=state.covered,
+        stack=state.stack,
+        deals_done=state.deals_done,
+        marker=state.marker,
+        turn=state.turn,
+        phase=state.phase,
+        deal=state.deal,
+        window=state.window,
+        draw_pile_size=None if state.draw_pile is None else len(state.draw_pile),
+        discard=state.discard,
+        end_roller=state.end_roller,
+        winners=state.winners,
+        final_money=tuple(p.money for p in state.players) if over else None,
+        hand=own.hand if own is not None else None,
+        money=own.money if own is not None else None,
+    )
