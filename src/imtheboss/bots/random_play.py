@@ -16,24 +16,24 @@ from dataclasses import dataclass
 from ..engine import (
     Accept,
     Action,
-    CardRef,
-    IllegalAction,
-    Price,
-    family,
     Ask,
-    Offer,
+    CardRef,
     Close,
     Colour,
-    InvestorRef,
-    LayFamily,
     Fail,
     GameState,
+    IllegalAction,
+    InvestorRef,
+    LayFamily,
+    Offer,
     Options,
     Phase,
+    Price,
     Setup,
     TimeUp,
     actors,
     apply,
+    family,
     legal_actions,
     new_game,
 )
@@ -112,7 +112,9 @@ class RandomPlayer:
         for prop in deal.proposals:
             if prop.price.dollars(tile.value) <= room:
                 who = prop.supplier if prop.by_boss else boss
-                candidates.append(Accept(player=who, supplier=None if prop.by_boss else prop.supplier))
+                candidates.append(
+                    Accept(player=who, supplier=None if prop.by_boss else prop.supplier)
+                )
         if not candidates:
             fair = min(room, state.proceeds // max(2, state.board.space(deal.space).investors))
             proposed = {ref for p in deal.proposals for ref in p.cards}
@@ -127,7 +129,9 @@ class RandomPlayer:
                         continue
                     price = Price(amount=self.rng.randint(0, max(0, fair)))
                     if self.rng.random() < 0.5:
-                        candidates.append(Offer(player=boss, supplier=supplier, cards=(ref,), price=price))
+                        candidates.append(
+                            Offer(player=boss, supplier=supplier, cards=(ref,), price=price)
+                        )
                     else:
                         candidates.append(Ask(player=supplier, cards=(ref,), price=price))
                 for seat, player in enumerate(state.players):
@@ -149,7 +153,9 @@ class RandomPlayer:
         if deal is None or self.rng.random() < 0.2:
             return self.rng.choice(options)
         if isinstance(options[0], LayFamily):
-            useful = [a for a in options if isinstance(a, LayFamily) and a.colour in _still_needed(state)]
+            useful = [
+                a for a in options if isinstance(a, LayFamily) and a.colour in _still_needed(state)
+            ]
             return self.rng.choice(useful or options)
         if not isinstance(options[0], Offer | Ask):
             return self.rng.choice(options)
@@ -204,11 +210,12 @@ def random_steps(
 def play_random_game(
     seed: int, players: int = 4, options: Options | None = None
 ) -> tuple[GameState, list[Action]]:
-    names = tuple("Ann Bob Cy Di Eve Flo".split()[:players])
+    names = tuple(["Ann", "Bob", "Cy", "Di", "Eve", "Flo"][:players])
     state = new_game(Setup(players=names, seed=seed, options=options or Options()))
     played: list[Action] = []
-    for _, action, state, _ in random_steps(state, random.Random(seed)):
+    for _, action, after, _ in random_steps(state, random.Random(seed)):
         played.append(action)
+        state = after
     return state, played
 
 

@@ -168,7 +168,9 @@ def _open_window(
     events: list[Event],
 ) -> GameState:
     events.append(E.Played(player=player, window=kind, cards=cards, target=target))
-    update: dict[str, Any] = {"window": Window(kind=kind, player=player, cards=cards, target=target)}
+    update: dict[str, Any] = {
+        "window": Window(kind=kind, player=player, cards=cards, target=target)
+    }
     if state.deal is not None:
         update["deal"] = state.deal.model_copy(update={"played": state.deal.played | {player}})
     return state.model_copy(update=update)
@@ -194,9 +196,7 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
         )
     hand = _take_from_hand(state, action.player, [Card.STOP], "ST1")
     players = _set_player(state, action.player, hand=hand)
-    events.append(
-        E.Stopped(player=action.player, cancelled=window.kind, of_player=window.player)
-    )
+    events.append(E.Stopped(player=action.player, cancelled=window.kind, of_player=window.player))
     discarded = (*window.cards, Card.STOP)
     events.append(E.CardsDiscarded(cards=discarded))
     update: dict[str, Any] = {
@@ -452,9 +452,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
     for ref in cards:
         if isinstance(ref, InvestorRef):
             if state.owners[ref.colour] != supplier:
-                raise IllegalAction(
-                    "N1", f"{who} does not own the {ref.colour.value} investor"
-                )
+                raise IllegalAction("N1", f"{who} does not own the {ref.colour.value} investor")
             if deal.travelling(ref.colour):
                 raise IllegalAction(
                     "TR1", f"The {ref.colour.value} investor is travelling: it cannot take part"
@@ -483,13 +481,15 @@ def _check_price(state: GameState, price: Price) -> None:
             f"not {price.amount}",
         )
     if price.dollars(tile.value) > state.proceeds:
-        raise IllegalAction(
-            "N3", f"{price} is more than this deal's proceeds (${state.proceeds}M)"
-        )
+        raise IllegalAction("N3", f"{price} is more than this deal's proceeds (${state.proceeds}M)")
 
 
 def _propose(
-    state: GameState, boss_side: bool, supplier: int, cards: tuple[CardRef, ...], price: Price,
+    state: GameState,
+    boss_side: bool,
+    supplier: int,
+    cards: tuple[CardRef, ...],
+    price: Price,
     events: list[Event],
 ) -> GameState:
     deal = _deal(state)
@@ -585,14 +585,10 @@ def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) ->
         return _with_deal(
             state,
             agreements=tuple(a for a in deal.agreements if a.supplier != supplier),
-            cancel_requests=frozenset(
-                r for r in deal.cancel_requests if supplier not in r
-            ),
+            cancel_requests=frozenset(r for r in deal.cancel_requests if supplier not in r),
         )
     events.append(E.CancelAsked(player=action.player, other=action.other))
-    return _with_deal(
-        state, cancel_requests=deal.cancel_requests | {(action.player, action.other)}
-    )
+    return _with_deal(state, cancel_requests=deal.cancel_requests | {(action.player, action.other)})
 
 
 def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
@@ -715,11 +711,10 @@ def _hire_effect(state: GameState, window: Window, events: list[Event]) -> GameS
     owners[target.colour] = window.player
     events.append(E.Hired(player=window.player, colour=target.colour, previous=previous))
     events.append(E.CardsDiscarded(cards=window.cards))
-    state = state.model_copy(
-        update={"owners": owners, "discard": state.discard + window.cards}
-    )
+    state = state.model_copy(update={"owners": owners, "discard": state.discard + window.cards})
     if state.deal is not None:
         deal = state.deal
+
         # What the old owner offered or agreed for this investor can no longer be honoured.
         def keeps(p: Proposal | Agreement) -> bool:
             return p.supplier != previous or target not in p.cards
@@ -812,9 +807,7 @@ def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
     return state.model_copy(update={"window": window})
 
 
-def _end_of_deal(
-    state: GameState, used: list[FamilyRef], events: list[Event]
-) -> GameState:
+def _end_of_deal(state: GameState, used: list[FamilyRef], events: list[Event]) -> GameState:
     """CL5/F2: used family cards and travel cards are discarded; unused family go home."""
     deal = _deal(state)
     back: dict[int, list[Card]] = {}
@@ -828,9 +821,7 @@ def _end_of_deal(
             back.setdefault(ref.owner, []).append(family(ref.colour))
     players = list(state.players)
     for seat, cards in back.items():
-        players[seat] = players[seat].model_copy(
-            update={"hand": _give(players[seat].hand, cards)}
-        )
+        players[seat] = players[seat].model_copy(update={"hand": _give(players[seat].hand, cards)})
         events.append(E.CardsReturned(player=seat, cards=tuple(cards)))
     if gone:
         events.append(E.CardsDiscarded(cards=tuple(gone)))
@@ -902,8 +893,10 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
     for colour in Colour:
         owner = state.owners[colour]
         ref = InvestorRef(colour=colour)
-        if owner is not None and not deal.travelling(colour) and (
-            owner == boss or ref in agreed or v8
+        if (
+            owner is not None
+            and not deal.travelling(colour)
+            and (owner == boss or ref in agreed or v8)
         ):
             sources[colour].append(ref)
     for fam in dict.fromkeys(deal.family):

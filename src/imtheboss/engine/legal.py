@@ -173,7 +173,9 @@ def _price_list(proceeds: int, dividends: int) -> tuple[Price, ...]:
 
 # Offers and asks are immutable values that recur in every deal: build each list once.
 @lru_cache(maxsize=4096)
-def _offers(boss: int, supplier: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Action, ...]:
+def _offers(
+    boss: int, supplier: int, ref: CardRef, proceeds: int, dividends: int
+) -> tuple[Action, ...]:
     cards = (ref,)
     return tuple(
         A.Offer(player=boss, supplier=supplier, cards=cards, price=x)
@@ -184,7 +186,9 @@ def _offers(boss: int, supplier: int, ref: CardRef, proceeds: int, dividends: in
 @lru_cache(maxsize=4096)
 def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Action, ...]:
     cards = (ref,)
-    return tuple(A.Ask(player=player, cards=cards, price=x) for x in _price_list(proceeds, dividends))
+    return tuple(
+        A.Ask(player=player, cards=cards, price=x) for x in _price_list(proceeds, dividends)
+    )
 
 
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:

@@ -68,8 +68,11 @@ class Position(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Position:
         names = set(self.players)
-        for field, keys in (("investors", self.investors), ("money", self.money),
-                            ("hands", self.hands)):
+        for field, keys in (
+            ("investors", self.investors),
+            ("money", self.money),
+            ("hands", self.hands),
+        ):
             for key in keys:
                 if key not in names:
                     raise ValueError(f"{field}: {key!r} is not one of the players")
