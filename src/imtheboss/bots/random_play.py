@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine import (
+    COLOURS,
     Accept,
     Action,
     Ask,
@@ -118,7 +119,8 @@ class RandomPlayer:
         if not candidates:
             fair = min(room, state.proceeds // max(2, state.board.space(deal.space).investors))
             proposed = {ref for p in deal.proposals for ref in p.cards}
-            for colour in _still_needed(state):
+            needed = _still_needed(state)
+            for colour in (c for c in COLOURS if c in needed):
                 refs: list[CardRef] = [f for f in deal.family if f.colour is colour]
                 owner = state.owners[colour]
                 if owner is not None and not deal.travelling(colour):
@@ -181,7 +183,7 @@ def _still_needed(state: GameState) -> set[Colour]:
     agreed = {ref for a in deal.agreements for ref in a.cards}
     covered = {
         c
-        for c in Colour
+        for c in COLOURS
         if state.owners[c] is not None
         and not deal.travelling(c)
         and (state.owners[c] == deal.boss or InvestorRef(colour=c) in agreed)

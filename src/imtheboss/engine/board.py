@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .cards import Colour
+from .cards import COLOURS, Colour
 from .errors import BoardFileError
 
 SPACES = 16
@@ -104,7 +104,7 @@ class Board(BaseModel):
 
 
 def _ordered(colours: frozenset[Colour]) -> list[Colour]:
-    return [c for c in Colour if c in colours]
+    return [c for c in COLOURS if c in colours]
 
 
 def parse_board(text: str, source: str = "board file") -> Board:

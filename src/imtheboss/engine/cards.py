@@ -82,14 +82,17 @@ class Card(StrEnum):
 
 
 def family(colour: Colour) -> Card:
-    return Card(f"family {colour.value}")
+    return _FAMILY[colour]
 
 
 def travel(colour: Colour | None) -> Card:
     """The travel card of a colour; None is the grey wildcard (TR1)."""
-    return Card.TRAVEL_GREY if colour is None else Card(f"travel {colour.value}")
+    return _TRAVEL[colour]
 
 
+_FAMILY = {c: Card(f"family {c.value}") for c in COLOURS}
+_TRAVEL: dict[Colour | None, Card] = {c: Card(f"travel {c.value}") for c in COLOURS}
+_TRAVEL[None] = Card.TRAVEL_GREY
 _KIND: dict[Card, Kind] = {c: Kind(c.value.split()[0]) for c in Card}
 _COLOUR: dict[Card, Colour | None] = {
     c: (Colour(c.value.split()[1]) if " " in c.value and c is not Card.TRAVEL_GREY else None)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from . import actions as A
 from . import events as E
 from .actions import Action
-from .cards import Card, Colour, Hand, family, remove_cards, sort_hand, travel
+from .cards import COLOURS, Card, Colour, Hand, family, remove_cards, sort_hand, travel
 from .errors import IllegalAction
 from .events import Event
 from .options import DRAW, Variant
@@ -533,8 +533,10 @@ def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameStat
             raise IllegalAction("N4", "Name the player whose price the Boss accepts")
         supplier, from_boss = action.supplier, False
     else:
-        if action.supplier not in (None, action.player):
-            raise IllegalAction("N4", "Only the Boss accepts other players' prices")
+        if action.supplier is not None:
+            raise IllegalAction(
+                "N4", "Only the Boss names whose price he accepts; you accept his offer to you"
+            )
         supplier, from_boss = action.player, True
     proposal = next((p for p in deal.proposals if p.supplier == supplier), None)
     if proposal is None or proposal.by_boss != from_boss:
@@ -564,6 +566,8 @@ def _withdraw(state: GameState, action: A.Withdraw, events: list[Event]) -> Game
     """N5: an offer not yet accepted may be withdrawn by whoever made it."""
     deal = _require_deal(state, "Offers are withdrawn")
     boss_side = action.player == deal.boss
+    if not boss_side and action.supplier is not None:
+        raise IllegalAction("N5", "You can only withdraw your own ask to the Boss")
     supplier = action.supplier if boss_side else action.player
     proposal = next((p for p in deal.proposals if p.supplier == supplier), None)
     if supplier is None or proposal is None or proposal.by_boss != boss_side:
@@ -580,6 +584,10 @@ def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) ->
     supplier = action.other if action.player == deal.boss else action.player
     if not any(a.supplier == supplier for a in deal.agreements):
         raise IllegalAction("N5", f"The Boss has no agreement with {_name(state, supplier)}")
+    if (action.player, action.other) in deal.cancel_requests:
+        raise IllegalAction(
+            "N5", f"You asked already: the cancellation waits for {_name(state, action.other)}"
+        )
     if (action.other, action.player) in deal.cancel_requests:
         events.append(E.AgreementsCancelled(supplier=supplier, why="both sides cancelled"))
         return _with_deal(
@@ -740,18 +748,18 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
     given = set(supplies)
     missing = space.required - given
     if missing:
-        names = ", ".join(c.value for c in Colour if c in missing)
+        names = ", ".join(c.value for c in COLOURS if c in missing)
         raise IllegalAction("CL3", f"The deal needs {names}: name the card for each")
     extra = given - space.required - space.optional
     if extra:
-        names = ", ".join(c.value for c in Colour if c in extra)
+        names = ", ".join(c.value for c in COLOURS if c in extra)
         raise IllegalAction("D2", f"This space does not use {names}")
     chosen = given & space.optional
     if len(chosen) != space.pick:
         raise IllegalAction(
             "D2",
             f"The deal needs exactly {space.pick} of "
-            f"{', '.join(c.value for c in Colour if c in space.optional)}, not {len(chosen)}",
+            f"{', '.join(c.value for c in COLOURS if c in space.optional)}, not {len(chosen)}",
         )
     used_family: list[FamilyRef] = []
     payments: dict[int, int] = {}
@@ -888,9 +896,9 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
     space = state.board.space(deal.space)
     boss = deal.boss
     v8 = state.options.has(Variant.V8)
-    sources: dict[Colour, list[CardRef]] = {c: [] for c in Colour}
+    sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
     agreed = {ref for a in deal.agreements for ref in a.cards}
-    for colour in Colour:
+    for colour in COLOURS:
         owner = state.owners[colour]
         ref = InvestorRef(colour=colour)
         if (
@@ -904,8 +912,8 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
             sources[fam.colour].append(fam)
     if any(not sources[c] for c in space.required):
         return
-    usable_optional = [c for c in Colour if c in space.optional and sources[c]]
-    required = [c for c in Colour if c in space.required]
+    usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
+    required = [c for c in COLOURS if c in space.required]
     for chosen in combinations(usable_optional, space.pick):
         colours = required + list(chosen)
         for refs in product(*(sources[c] for c in colours)):

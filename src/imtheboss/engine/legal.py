@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any, cast
 
 from . import actions as A
 from .actions import Action
-from .cards import Card, Colour, Kind, family
+from .cards import COLOURS, Card, Colour, Kind, family
 from .game import possible_closes, responders
 from .options import Variant
 from .state import CardRef, Deal, GameState, InvestorRef, Phase, Price, WindowKind
+
+
+@lru_cache(maxsize=16384)
+def _make(cls: type[Any], *fields: tuple[str, Any]) -> Action:
+    """Actions are immutable values that recur all game long: build each one once."""
+    return cast(Action, cls(**dict(fields)))
+
+
+_INVESTOR = {c: InvestorRef(colour=c) for c in COLOURS}
 
 #: What an unknown hand is taken to hold: one of everything, and a full hire set.
 _ANY_HAND: tuple[Card, ...] = (*Card, Card.HIRE, Card.HIRE)
@@ -64,11 +74,11 @@ def _legal(state: GameState, p: int) -> Iterator[Action]:
             return
         hand = state.players[p].hand
         if not (state.options.has(Variant.V5) and hand is not None and len(hand) <= 3):
-            yield A.StartDeal(player=p)
+            yield _make(A.StartDeal, ("player", p))
         if phase is Phase.TURN:
             yield from _rolls(state, p)
         elif not (state.options.has(Variant.V2) and hand is not None and len(hand) >= 10):
-            yield A.Draw(player=p)
+            yield _make(A.Draw, ("player", p))
     elif phase is Phase.HAND_LIMIT:
         if p == state.turn:
             hand = _hand(state, p)
@@ -97,9 +107,9 @@ def _window_answers(state: GameState, p: int) -> Iterator[Action]:
         if p != window.player:
             yield from _influence(state, p)
     elif Card.STOP in _hand(state, p):
-        yield A.PlayStop(player=p)
+        yield _make(A.PlayStop, ("player", p))
     if p in responders(state):
-        yield A.Pass(player=p)
+        yield _make(A.Pass, ("player", p))
 
 
 def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]:
@@ -125,11 +135,11 @@ def _hires(state: GameState, p: int) -> Iterator[Action]:
     if Counter(_hand(state, p))[Card.HIRE] < 3:
         return
     unowned = state.unowned()
-    for colour in Colour:
+    for colour in COLOURS:
         owner = state.owners[colour]
         if owner == p or (unowned and owner is not None):
             continue  # H1, H2
-        yield A.PlayHire(player=p, colour=colour)
+        yield _make(A.PlayHire, ("player", p), ("colour", colour))
 
 
 def _influence(state: GameState, p: int) -> Iterator[Action]:
@@ -137,24 +147,22 @@ def _influence(state: GameState, p: int) -> Iterator[Action]:
     assert deal is not None
     hand = _hand(state, p)
     held = set(hand)
-    for colour in Colour:
+    for colour in COLOURS:
         if family(colour) in held:
-            yield A.LayFamily(player=p, colour=colour)
+            yield _make(A.LayFamily, ("player", p), ("colour", colour))
     targets: list[CardRef] = [
-        InvestorRef(colour=c)
-        for c in Colour
-        if state.owners[c] is not None and not deal.travelling(c)
+        _INVESTOR[c] for c in COLOURS if state.owners[c] is not None and not deal.travelling(c)
     ]
     targets += list(dict.fromkeys(deal.family))
-    for card in held:
+    for card in dict.fromkeys(hand):  # hand order, not set order: results must not vary
         if card.kind is not Kind.TRAVEL:
             continue
         grey = card is Card.TRAVEL_GREY
         for target in targets:
             if grey or target.colour is card.colour:
-                yield A.PlayTravel(player=p, target=target, grey=grey)
+                yield _make(A.PlayTravel, ("player", p), ("target", target), ("grey", grey))
     if Card.BOSS in held and p != deal.boss:
-        yield A.PlayBoss(player=p)
+        yield _make(A.PlayBoss, ("player", p))
     yield from _hires(state, p)
 
 
@@ -194,7 +202,7 @@ def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Act
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     agreed = {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
     cards: list[CardRef] = [
-        InvestorRef(colour=c) for c in state.investors_of(supplier) if not deal.travelling(c)
+        _INVESTOR[c] for c in state.investors_of(supplier) if not deal.travelling(c)
     ]
     cards += [f for f in dict.fromkeys(deal.family) if f.owner == supplier]
     return [c for c in cards if c not in agreed]
@@ -219,9 +227,9 @@ def _negotiation(state: GameState, p: int) -> Iterator[Action]:
                 yield from _offers(p, s, ref, *prices)
         for prop in deal.proposals:
             if not prop.by_boss and _affordable(state, deal, prop.price):
-                yield A.Accept(player=p, supplier=prop.supplier)
+                yield _make(A.Accept, ("player", p), ("supplier", prop.supplier))
             if prop.by_boss:
-                yield A.Withdraw(player=p, supplier=prop.supplier)
+                yield _make(A.Withdraw, ("player", p), ("supplier", prop.supplier))
         seen: set[tuple[tuple[Colour, CardRef], ...]] = set()
         for supplies in possible_closes(state):
             key = tuple(sorted(supplies.items()))
@@ -229,23 +237,23 @@ def _negotiation(state: GameState, p: int) -> Iterator[Action]:
                 seen.add(key)
                 yield A.Close(player=p, supplies=supplies)
         if not (state.options.has(Variant.V8) and seen):
-            yield A.Fail(player=p)
+            yield _make(A.Fail, ("player", p))
         if deal.may_reset:
-            yield A.Reset(player=p)
+            yield _make(A.Reset, ("player", p))
         for s in sorted({a.supplier for a in deal.agreements}):
             if (p, s) not in deal.cancel_requests:
-                yield A.CancelAgreement(player=p, other=s)
+                yield _make(A.CancelAgreement, ("player", p), ("other", s))
         return
     for ref in _offerable(state, deal, p):
         yield from _asks(p, ref, *prices)
     mine = next((q for q in deal.proposals if q.supplier == p), None)
     if mine is not None:
         if mine.by_boss and _affordable(state, deal, mine.price):
-            yield A.Accept(player=p)
+            yield _make(A.Accept, ("player", p))
         if not mine.by_boss:
-            yield A.Withdraw(player=p)
+            yield _make(A.Withdraw, ("player", p))
     if any(a.supplier == p for a in deal.agreements) and (p, deal.boss) not in deal.cancel_requests:
-        yield A.CancelAgreement(player=p, other=deal.boss)
+        yield _make(A.CancelAgreement, ("player", p), ("other", deal.boss))
 
 
 __all__ = ["actors", "legal_actions"]

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .board import Board, Space, Tile
-from .cards import Card, Colour, Hand
+from .cards import COLOURS, Card, Colour, Hand
 from .options import HAND_LIMIT, HAND_LIMIT_V6, Options, Variant
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -214,10 +214,10 @@ class GameState(BaseModel):
         return self.owners[colour]
 
     def investors_of(self, seat: int) -> tuple[Colour, ...]:
-        return tuple(c for c in Colour if self.owners[c] == seat)
+        return tuple(c for c in COLOURS if self.owners[c] == seat)
 
     def unowned(self) -> tuple[Colour, ...]:
-        return tuple(c for c in Colour if self.owners[c] is None)
+        return tuple(c for c in COLOURS if self.owners[c] is None)
 
     @property
     def space(self) -> Space | None:

@@ -1,0 +1,82 @@
+"""The ``imtheboss`` command. Thin: it parses arguments and hands over to the real code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+
+
+def _board_command(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .engine import BoardFileError, default_board, load_board
+
+    console = Console()
+    try:
+        board = load_board(args.board) if args.board else default_board()
+    except BoardFileError as exc:
+        console.print(f"[bold red]Board refused:[/] {exc}")
+        return 2
+    title = board.name + (" (a reconstruction: see docs/rules.md)" if board.reconstructed else "")
+    spaces = Table(title=title, title_justify="left")
+    spaces.add_column("space", justify="right")
+    spaces.add_column("needs")
+    spaces.add_column("investors", justify="right")
+    spaces.add_column("dividends", justify="right")
+    for space in board.spaces:
+        spaces.add_row(
+            str(space.number), space.describe(), str(space.investors), str(space.dividends)
+        )
+    console.print(spaces)
+    tiles = Table(title="Deal tiles, top of the stack first", title_justify="left")
+    tiles.add_column("tile", justify="right")
+    tiles.add_column("$M per dividend", justify="right")
+    tiles.add_column("the game ends on")
+    for tile in board.tiles:
+        ends = (
+            "the last tile: the game ends"
+            if tile.last
+            else " ".join(map(str, sorted(tile.ends_on)))
+        )
+        tiles.add_row(f"#{tile.number}", str(tile.value), ends or "–")
+    console.print(tiles)
+    if args.board:
+        console.print(f"[green]{args.board} is a valid board.[/]")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="imtheboss",
+        description="Sid Sackson's I'm the Boss! at one terminal, and a rules engine that "
+        "settles disputes. Rules: docs/rules.md.",
+    )
+    parser.add_argument("--version", action="version", version=f"imtheboss {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    board = sub.add_parser(
+        "board",
+        help="show the board and deal tiles, or check your own board file",
+        description="Show the board (the default one is a reconstruction) or validate a "
+        "board file of your own before you play with it.",
+    )
+    board.add_argument("--board", metavar="FILE", help="a board TOML file to check and show")
+    board.set_defaults(run=_board_command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 0
+    result: int = args.run(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

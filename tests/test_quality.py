@@ -1,0 +1,43 @@
+"""The engine stays pure, and the code stays clean: these are part of the suite, not advice."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_engine_imports_no_ui() -> None:
+    code = (
+        "import imtheboss.engine, sys; "
+        "assert 'textual' not in sys.modules and 'rich' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_engine_has_no_io_clock_or_global_random() -> None:
+    forbidden = ("print(", "input(", "open(", "time.time(", "datetime.now(", "random.random(")
+    for path in (ROOT / "src/imtheboss/engine").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for word in forbidden:
+            assert word not in text, f"{path.name} uses {word}"
+        assert "import random\n" not in text, f"{path.name} imports the global random module"
+
+
+def test_ruff_is_clean() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "src", "tests", "bench"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout
+
+
+def test_mypy_strict_is_clean() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout
