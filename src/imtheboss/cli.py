@@ -49,6 +49,16 @@ def _board_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_command(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .check import run_check
+
+    return run_check(
+        args.file, keep_going=args.keep_going, as_json=args.json, console=Console(soft_wrap=True)
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="imtheboss",
@@ -65,6 +75,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     board.add_argument("--board", metavar="FILE", help="a board TOML file to check and show")
     board.set_defaults(run=_board_command)
+    check = sub.add_parser(
+        "check",
+        help="rule on a disputed negotiation written in the game notation",
+        description="Replay a file in the game notation (docs/notation.md) and say, line by "
+        "line, whether the rules allow it; at the first illegal line, say which rule and why. "
+        "Exit code 0: all legal; 1: a line is illegal; 2: the file cannot be read.",
+    )
+    check.add_argument("file", metavar="FILE")
+    check.add_argument(
+        "--keep-going", action="store_true", help="skip illegal lines and judge the rest"
+    )
+    check.add_argument("--json", action="store_true", help="print one JSON object instead")
+    check.set_defaults(run=_check_command)
     return parser
 
 

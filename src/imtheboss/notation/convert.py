@@ -1,0 +1,337 @@
+"""Between notation and engine: a header becomes a setup, a line an action, and back.
+
+A line can only become an action in a position: ``travel blue`` needs to know whose blue
+investor it is, ``close red=Ann`` whether Ann really owns red. Such mismatches are rule
+questions, so they are ``IllegalAction``s with a rule ID, not notation errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.board import Board, load_board
+from ..engine.cards import Colour
+from ..engine.errors import BoardFileError, IllegalAction, PositionError
+from ..engine.options import Options, StartPlayer, Variant
+from ..engine.setup import Position, Setup
+from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
+from .syntax import Document, Line, NotationError, Ref, colour, parse_cards
+from .syntax import Token as _Token
+
+_POSITION_KEYS = ("deals-done", "marker", "turn", "investors", "covered", "money")
+
+
+def options_from(doc: Document) -> Options:
+    header = doc.header
+    variants: set[Variant] = set()
+    text = header.get("variants") or ""
+    for word in text.replace(",", " ").split():
+        try:
+            variants.add(Variant(word.upper()))
+        except ValueError:
+            raise NotationError(
+                header.line_of("variants"), 1, f"'{word}' is not a variant (V1 … V8)"
+            ) from None
+    start = header.get("start") or "random"
+    if start not in ("random", "alphabetical"):
+        raise NotationError(header.line_of("start"), 1, "start: random or alphabetical")
+    return Options(variants=frozenset(variants), start=StartPlayer(start))
+
+
+def _int(doc: Document, key: str) -> int | None:
+    text = doc.header.get(key)
+    if text is None:
+        return None
+    if not text.lstrip("-").isdigit():
+        raise NotationError(doc.header.line_of(key), 1, f"{key}: a whole number, not '{text}'")
+    return int(text)
+
+
+def _pairs(doc: Document, key: str) -> list[tuple[str, str]]:
+    """``Ann=red,blue; Bob=yellow``."""
+    text = doc.header.get(key) or ""
+    out = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in doc.players:
+            raise NotationError(
+                doc.header.line_of(key), 1, f"{key}: write NAME=...; '{part.strip()}' is not"
+            )
+        out.append((name, value.strip()))
+    return out
+
+
+def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
+    """The header as a new game (``seed:`` alone) or a position (``marker:``, ``turn:`` …)."""
+    header = doc.header
+    options = options_from(doc)
+    board: Board | None = None
+    if header.get("board"):
+        path = Path(header.get("board") or "")
+        if base is not None and not path.is_absolute():
+            path = base / path
+        try:
+            board = load_board(path)
+        except BoardFileError as exc:
+            raise NotationError(header.line_of("board"), 1, str(exc)) from None
+    seed = _int(doc, "seed")
+    is_position = any(k in header.values for k in _POSITION_KEYS) or header.hands
+    try:
+        if not is_position:
+            if seed is None:
+                raise NotationError(1, 1, "give 'seed:' for a new game, or a position")
+            return Setup(players=doc.players, seed=seed, options=options, board=board)
+        investors: dict[str, tuple[Colour, ...]] = {}
+        for name, value in _pairs(doc, "investors"):
+            investors[name] = tuple(
+                colour(_Token(w, 1), header.line_of("investors"))
+                for w in value.replace(",", " ").split()
+            )
+        money = {}
+        for name, value in _pairs(doc, "money"):
+            digits = value.removeprefix("$").removesuffix("M")
+            if not digits.isdigit():
+                raise NotationError(header.line_of("money"), 1, f"money: '{value}' for {name}?")
+            money[name] = int(digits)
+        hands_mode = (header.get("hands") or "open").lower()
+        if hands_mode != "open":
+            raise NotationError(header.line_of("hands"), 1, "hands: open (or 'hand NAME:' lines)")
+        covered_text = header.get("covered")
+        covered = None
+        if covered_text is not None:
+            covered = tuple(int(x) for x in covered_text.replace(",", " ").split() if x.isdigit())
+        return Position(
+            players=doc.players,
+            options=options,
+            board=board,
+            investors=investors,
+            deals_done=_int(doc, "deals-done") or 0,
+            covered=covered,
+            marker=_int(doc, "marker") or 1,
+            turn=header.get("turn") or doc.players[0],
+            money=money,
+            hands={name: cards for name, (_, cards) in header.hands.items()},
+            seed=seed,
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        message = str(err["msg"]).removeprefix("Value error, ")
+        field = str(err["loc"][0]) if err["loc"] else ""
+        key = field.replace("_", "-")
+        raise NotationError(header.line_of(key) or 1, 1, f"{key}: {message}") from None
+    except PositionError as exc:
+        raise NotationError(1, 1, str(exc)) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines to actions
+
+
+def _ref(state: GameState, ref: Ref, default_owner: int | None, rule: str) -> CardRef:
+    if not ref.family:
+        return InvestorRef(colour=ref.colour)
+    if ref.owner is not None:
+        return FamilyRef(owner=state.seat(ref.owner), colour=ref.colour)
+    if default_owner is not None:
+        return FamilyRef(owner=default_owner, colour=ref.colour)
+    laid = [] if state.deal is None else [f for f in state.deal.family if f.colour is ref.colour]
+    owners = sorted({f.owner for f in laid})
+    if len(owners) == 1:
+        return FamilyRef(owner=owners[0], colour=ref.colour)
+    if not owners:
+        raise IllegalAction(rule, f"No {ref.colour.value} family card is on the table")
+    names = " or ".join(f"{state.name(o)}'s family {ref.colour.value}" for o in owners)
+    raise IllegalAction(rule, f"Which one? Write {names}")
+
+
+def _price(amount: object) -> Price:
+    from .syntax import Amount
+
+    assert isinstance(amount, Amount)
+    return Price(amount=amount.amount, dividends=amount.dividends)
+
+
+def to_action(line: Line, state: GameState) -> Action:
+    """The engine action a line means in ``state``."""
+    p = state.seat(line.actor)
+    a = line.args
+    verb = line.verb
+    if verb == "marker":
+        return A.PlaceMarker(player=p, space=a["space"])
+    if verb == "deal":
+        return A.StartDeal(player=p)
+    if verb == "roll":
+        value = a.get("value")
+        return A.Roll(player=p, value=value if isinstance(value, int) else None)
+    if verb == "draw":
+        return A.Draw(player=p)
+    if verb == "discard":
+        return A.Discard(player=p, cards=a["cards"])
+    if verb == "lay":
+        return A.LayFamily(player=p, colour=a["colour"])
+    if verb == "offer":
+        supplier = state.seat(str(a["supplier"]))
+        cards = tuple(_ref(state, r, supplier, "N1") for r in a["refs"])
+        return A.Offer(player=p, supplier=supplier, cards=cards, price=_price(a["price"]))
+    if verb == "ask":
+        cards = tuple(_ref(state, r, p, "N1") for r in a["refs"])
+        return A.Ask(player=p, cards=cards, price=_price(a["price"]))
+    if verb in ("accept", "withdraw"):
+        named = a.get("supplier")
+        chosen = state.seat(named) if isinstance(named, str) else None
+        if verb == "accept":
+            return A.Accept(player=p, supplier=chosen)
+        return A.Withdraw(player=p, supplier=chosen)
+    if verb == "cancel":
+        return A.CancelAgreement(player=p, other=state.seat(str(a["other"])))
+    if verb == "travel":
+        target = a["target"]
+        assert isinstance(target, Ref)
+        return A.PlayTravel(player=p, target=_ref(state, target, None, "TR1"), grey=bool(a["grey"]))
+    if verb == "boss":
+        return A.PlayBoss(player=p)
+    if verb == "hire":
+        return A.PlayHire(player=p, colour=a["colour"])
+    if verb == "stop":
+        return A.PlayStop(player=p)
+    if verb == "pass":
+        return A.Pass(player=p)
+    if verb == "reset":
+        return A.Reset(player=p)
+    if verb == "fail":
+        return A.Fail(player=p)
+    if verb == "close":
+        supplies: dict[Colour, CardRef] = {}
+        given = a["supplies"]
+        assert isinstance(given, dict)
+        for col, ref in given.items():
+            assert isinstance(ref, Ref) and ref.owner is not None
+            if ref.family:
+                supplies[col] = FamilyRef(owner=state.seat(ref.owner), colour=col)
+                continue
+            owner = state.owners[col]
+            if owner != state.seat(ref.owner):
+                whose = "unowned" if owner is None else f"{state.name(owner)}'s"
+                raise IllegalAction(
+                    "CL3", f"The {col.value} investor is {whose}, not {ref.owner}'s"
+                )
+            supplies[col] = InvestorRef(colour=col)
+        return A.Close(player=p, supplies=supplies)
+    raise AssertionError(verb)
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions to lines
+
+
+def _ref_text(state: GameState, ref: CardRef, supplier: int | None) -> str:
+    if isinstance(ref, InvestorRef):
+        return ref.colour.value
+    if ref.owner == supplier:
+        return f"family {ref.colour.value}"
+    return f"{state.name(ref.owner)}'s family {ref.colour.value}"
+
+
+def _price_text(price: Price) -> str:
+    if price.dividends:
+        return f"{price.amount} dividend" + ("" if price.amount == 1 else "s")
+    return str(price.amount)
+
+
+def to_line(action: Action, state: GameState) -> str | None:
+    """The notation of ``action`` played in ``state``; None for the table's timer, which the
+    notation leaves implicit (a window closes when the next line does not answer it)."""
+    if isinstance(action, A.TimeUp):
+        return None
+    name = state.name(action.player)
+    if isinstance(action, A.PlaceMarker):
+        body = f"marker {action.space}"
+    elif isinstance(action, A.StartDeal):
+        body = "deal"
+    elif isinstance(action, A.Roll):
+        body = "roll" if action.value is None else f"roll {action.value}"
+    elif isinstance(action, A.Draw):
+        body = "draw"
+    elif isinstance(action, A.Discard):
+        body = "discard " + ", ".join(c.value for c in action.cards)
+    elif isinstance(action, A.LayFamily):
+        body = f"lay family {action.colour.value}"
+    elif isinstance(action, A.Offer):
+        cards = " and ".join(_ref_text(state, r, action.supplier) for r in action.cards)
+        body = f"offer {state.name(action.supplier)} {cards} for {_price_text(action.price)}"
+    elif isinstance(action, A.Ask):
+        cards = " and ".join(_ref_text(state, r, action.player) for r in action.cards)
+        body = f"ask {_price_text(action.price)} for {cards}"
+    elif isinstance(action, A.Accept | A.Withdraw):
+        body = action.kind
+        if action.supplier is not None:
+            body += f" {state.name(action.supplier)}"
+    elif isinstance(action, A.CancelAgreement):
+        body = f"cancel {state.name(action.other)}"
+    elif isinstance(action, A.PlayTravel):
+        grey = "grey " if action.grey else ""
+        body = f"travel {grey}{_ref_text(state, action.target, None)}"
+    elif isinstance(action, A.PlayBoss):
+        body = "boss"
+    elif isinstance(action, A.PlayHire):
+        body = f"hire {action.colour.value}"
+    elif isinstance(action, A.PlayStop):
+        body = "stop"
+    elif isinstance(action, A.Pass):
+        body = "pass"
+    elif isinstance(action, A.Reset):
+        body = "reset"
+    elif isinstance(action, A.Fail):
+        body = "fail"
+    elif isinstance(action, A.Close):
+        parts = []
+        for col, ref in action.supplies.items():
+            if isinstance(ref, FamilyRef):
+                parts.append(f"{col.value}={state.name(ref.owner)}/family")
+            else:
+                owner = state.owners[col]
+                parts.append(f"{col.value}={state.name(owner) if owner is not None else '?'}")
+        body = "close " + " ".join(parts)
+    else:  # pragma: no cover - every action kind is listed above
+        raise AssertionError(action)
+    return f"{name}: {body}"
+
+
+def header_lines(setup: Setup | Position) -> list[str]:
+    lines = [f"players: {', '.join(setup.players)}"]
+    if setup.options.variants:
+        lines.append("variants: " + " ".join(sorted(v.value for v in setup.options.variants)))
+    if setup.options.start is not StartPlayer.RANDOM:
+        lines.append(f"start: {setup.options.start.value}")
+    if isinstance(setup, Setup):
+        lines.append(f"seed: {setup.seed}")
+        return lines
+    if setup.seed is not None:
+        lines.append(f"seed: {setup.seed}")
+    lines.append(f"deals-done: {setup.deals_done}")
+    if setup.covered is not None:
+        lines.append("covered: " + " ".join(map(str, setup.covered)))
+    lines.append(f"marker: {setup.marker}")
+    lines.append(f"turn: {setup.turn}")
+    if setup.investors:
+        lines.append(
+            "investors: "
+            + "; ".join(f"{n}={','.join(c.value for c in cs)}" for n, cs in setup.investors.items())
+        )
+    if setup.money:
+        lines.append("money: " + "; ".join(f"{n}={m}" for n, m in setup.money.items()))
+    for name, cards in setup.hands.items():
+        lines.append(f"hand {name}: " + ", ".join(c.value for c in cards))
+    if len(setup.hands) < len(setup.players):
+        lines.append("hands: open")
+    return lines
+
+
+__all__ = ["header_lines", "options_from", "parse_cards", "setup_from", "to_action", "to_line"]

@@ -1,0 +1,113 @@
+"""Replaying notation through the engine, line by line, with a verdict for each line.
+
+Reaction windows are implicit in the notation: a window closes when the next line is not a
+card that may be played into it (a stop or a pass; in the last call, another player's
+influence card), or when the file ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction
+from ..engine.events import Event
+from ..engine.game import apply
+from ..engine.setup import Position, Setup, start
+from ..engine.state import GameState, WindowKind
+from .convert import setup_from, to_action
+from .syntax import Document, Line, parse
+
+_STOP_ANSWERS = frozenset({"stop", "pass"})
+_LAST_CALL_ANSWERS = frozenset({"pass", "lay", "travel", "boss", "hire"})
+
+
+@dataclass
+class Step:
+    line: Line
+    before: GameState
+    after: GameState
+    action: Action | None = None
+    error: IllegalAction | None = None
+    #: Events of the implicit window close before this line, then of the line itself.
+    events: tuple[Event, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.error is None
+
+
+@dataclass
+class Replay:
+    setup: Setup | Position
+    start: GameState
+    steps: list[Step] = field(default_factory=list)
+    final: GameState | None = None
+    #: Events of closing a window left open at the end of the file.
+    closing_events: tuple[Event, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return all(s.legal for s in self.steps)
+
+    @property
+    def first_illegal(self) -> Step | None:
+        return next((s for s in self.steps if not s.legal), None)
+
+    @property
+    def events(self) -> list[Event]:
+        out = [e for s in self.steps for e in s.events]
+        out.extend(self.closing_events)
+        return out
+
+
+def answers_window(state: GameState, line: Line) -> bool:
+    window = state.window
+    if window is None:
+        return True
+    if window.kind is WindowKind.LAST_CALL:
+        return line.verb in _LAST_CALL_ANSWERS and state.seat(line.actor) != window.player
+    return line.verb in _STOP_ANSWERS
+
+
+def replay_document(
+    doc: Document,
+    *,
+    keep_going: bool = False,
+    close_at_end: bool = True,
+    base: Path | None = None,
+) -> Replay:
+    setup = setup_from(doc, base)
+    state = start(setup)
+    result = Replay(setup=setup, start=state)
+    for line in doc.lines:
+        before = state
+        events: list[Event] = []
+        try:
+            if not answers_window(state, line):
+                state, closed = apply(state, A.TimeUp())
+                events.extend(closed)
+            action = to_action(line, state)
+            state, done = apply(state, action)
+            events.extend(done)
+        except IllegalAction as exc:
+            result.steps.append(Step(line=line, before=before, after=before, error=exc))
+            state = before
+            if not keep_going:
+                result.final = state
+                return result
+            continue
+        result.steps.append(
+            Step(line=line, before=before, after=state, action=action, events=tuple(events))
+        )
+    if close_at_end and state.window is not None:
+        state, closed = apply(state, A.TimeUp())
+        result.closing_events = closed
+    result.final = state
+    return result
+
+
+def replay_text(text: str, **kwargs: bool) -> Replay:
+    return replay_document(parse(text), **kwargs)  # type: ignore[arg-type]

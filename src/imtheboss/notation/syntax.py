@@ -1,0 +1,372 @@
+"""Reading the game notation: a header of ``key: value`` lines, then one action per line.
+
+This module only reads text; it knows names, colours, cards and amounts but not the rules.
+Every mistake is a ``NotationError`` with the line and column, so a player who wrote the file
+by hand can find it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.cards import COLOURS, Card, Colour
+
+HEADER_KEYS = (
+    "players",
+    "seed",
+    "variants",
+    "board",
+    "start",
+    "deals-done",
+    "marker",
+    "turn",
+    "investors",
+    "covered",
+    "money",
+    "hands",
+)
+
+VERBS = (
+    "marker",
+    "deal",
+    "roll",
+    "draw",
+    "discard",
+    "lay",
+    "offer",
+    "ask",
+    "accept",
+    "withdraw",
+    "cancel",
+    "travel",
+    "boss",
+    "hire",
+    "stop",
+    "pass",
+    "reset",
+    "close",
+    "fail",
+)
+
+
+class NotationError(ValueError):
+    """A line that is not valid notation. ``line`` and ``column`` count from 1."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
+        super().__init__(f"line {line}, column {column}: {message}")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    column: int
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A card named in a line: an investor (``red``) or a family card (``family red``,
+    ``Seonju's family blue``, ``Seonju/family`` in a close)."""
+
+    colour: Colour
+    family: bool
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
+class Amount:
+    amount: int
+    dividends: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One action line, checked for form but not yet for the rules."""
+
+    number: int
+    text: str
+    actor: str
+    verb: str
+    #: Verb-specific parts: names, colours, refs, amounts, cards, supplies.
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Header:
+    values: dict[str, tuple[int, str]] = field(default_factory=dict)
+    hands: dict[str, tuple[int, tuple[Card, ...]]] = field(default_factory=dict)
+
+    def get(self, key: str) -> str | None:
+        entry = self.values.get(key)
+        return None if entry is None else entry[1]
+
+    def line_of(self, key: str) -> int:
+        entry = self.values.get(key)
+        return 0 if entry is None else entry[0]
+
+
+@dataclass
+class Document:
+    header: Header
+    players: tuple[str, ...]
+    lines: list[Line]
+
+
+_COLOUR_WORDS = {c.value: c for c in COLOURS}
+_AMOUNT = re.compile(r"^\$?(\d+)(?:M|\$M)?$", re.IGNORECASE)
+
+
+def parse(text: str) -> Document:
+    header = Header()
+    lines: list[Line] = []
+    players: tuple[str, ...] = ()
+    in_actions = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        if ":" not in stripped:
+            raise NotationError(number, indent + 1, "expected 'key: value' or 'Name: action'")
+        key, _, rest = stripped.partition(":")
+        key = key.strip()
+        value_column = indent + len(key) + 2 + (len(rest) - len(rest.lstrip()))
+        value = rest.strip()
+        low = key.lower()
+        if not in_actions and (low in HEADER_KEYS or low.startswith("hand ")):
+            if low == "players":
+                players = _parse_players(value, number, value_column)
+            if low.startswith("hand "):
+                name = key[5:].strip()
+                header.hands[name] = (number, parse_cards(value, number, value_column))
+            else:
+                if low in header.values:
+                    raise NotationError(number, indent + 1, f"'{low}' is given twice")
+                header.values[low] = (number, value)
+            continue
+        if not players:
+            raise NotationError(number, indent + 1, "the header must name the players first")
+        in_actions = True
+        if key not in players:
+            raise NotationError(
+                number, indent + 1, f"unknown player '{key}' (players: {', '.join(players)})"
+            )
+        lines.append(_parse_action(number, stripped, key, value, value_column, players))
+    if not players:
+        raise NotationError(1, 1, "no 'players:' line")
+    for name, (number, _) in header.hands.items():
+        if name not in players:
+            raise NotationError(number, 1, f"'hand {name}': {name} is not one of the players")
+    return Document(header=header, players=players, lines=lines)
+
+
+def _parse_players(value: str, number: int, column: int) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in value.split(","))
+    if any(not n for n in names) or len(names) < 2:
+        raise NotationError(number, column, "list the players, comma-separated, in seat order")
+    for name in names:
+        if name.lower() in HEADER_KEYS or " " in name or "/" in name or "=" in name:
+            raise NotationError(number, column, f"'{name}' cannot be a player's name")
+    if len(set(names)) != len(names):
+        raise NotationError(number, column, "two players have the same name")
+    return names
+
+
+def _tokens(text: str, column: int) -> list[Token]:
+    out = []
+    for match in re.finditer(r"[^\s,]+", text):
+        out.append(Token(match.group(0), column + match.start()))
+    return out
+
+
+def colour(token: Token, number: int) -> Colour:
+    found = _COLOUR_WORDS.get(token.text.lower())
+    if found is None:
+        names = ", ".join(_COLOUR_WORDS)
+        raise NotationError(number, token.column, f"'{token.text}' is not a colour ({names})")
+    return found
+
+
+def amount(tokens: list[Token], number: int, column: int) -> Amount:
+    """``5``, ``$5M``, ``5M``, ``2 dividends``, ``1 dividend``."""
+    if not tokens:
+        raise NotationError(number, column, "a price is missing")
+    match = _AMOUNT.match(tokens[0].text)
+    if match is None:
+        raise NotationError(
+            number, tokens[0].column, f"'{tokens[0].text}' is not an amount ($5M, 5, 2 dividends)"
+        )
+    value = int(match.group(1))
+    if len(tokens) == 1:
+        return Amount(value)
+    if len(tokens) == 2 and tokens[1].text.lower() in ("dividend", "dividends"):
+        return Amount(value, dividends=True)
+    raise NotationError(number, tokens[1].column, f"unexpected '{tokens[1].text}' after the price")
+
+
+def refs(
+    tokens: list[Token], number: int, column: int, players: tuple[str, ...]
+) -> tuple[Ref, ...]:
+    """``red``, ``family blue``, ``Seonju's family blue``, joined by commas or 'and'."""
+    words = [t for t in tokens if t.text.lower() != "and"]
+    if not words:
+        raise NotationError(number, column, "name at least one card (red, family blue, …)")
+    out: list[Ref] = []
+    i = 0
+    while i < len(words):
+        owner = None
+        word = words[i].text
+        if word.endswith("'s") and word[:-2] in players:
+            owner = word[:-2]
+            i += 1
+            if i == len(words):
+                raise NotationError(number, words[i - 1].column, "whose card? a card is missing")
+        if words[i].text.lower() == "family":
+            if i + 1 == len(words):
+                raise NotationError(number, words[i].column, "family card of which colour?")
+            out.append(Ref(colour(words[i + 1], number), True, owner))
+            i += 2
+        else:
+            if owner is not None:
+                raise NotationError(number, words[i].column, "only family cards are named by owner")
+            out.append(Ref(colour(words[i], number), False))
+            i += 1
+    return tuple(out)
+
+
+_CARD_WORDS = {c.value: c for c in Card}
+
+
+def parse_cards(value: str, number: int, column: int) -> tuple[Card, ...]:
+    """``stop, boss, 3 hire, family red, travel grey``."""
+    cards: list[Card] = []
+    offset = column
+    for part in value.split(","):
+        text = part.strip()
+        here = offset + (len(part) - len(part.lstrip()))
+        offset += len(part) + 1
+        if not text:
+            continue
+        count = 1
+        match = re.match(r"^(\d+)\s*[x×]?\s+(.*)$", text)
+        if match:
+            count, text = int(match.group(1)), match.group(2)
+        card = _CARD_WORDS.get(text.lower())
+        if card is None:
+            raise NotationError(
+                number, here, f"'{text}' is not a card (stop, boss, hire, family red, travel grey…)"
+            )
+        cards.extend([card] * count)
+    return tuple(cards)
+
+
+def _parse_action(
+    number: int, text: str, actor: str, value: str, column: int, players: tuple[str, ...]
+) -> Line:
+    tokens = _tokens(value, column)
+    if not tokens:
+        raise NotationError(number, column, "an action is missing after the name")
+    verb = tokens[0].text.lower()
+    rest = tokens[1:]
+    end = tokens[-1].column + len(tokens[-1].text)
+    args: dict[str, Any] = {}
+
+    def player(token: Token) -> str:
+        if token.text not in players:
+            raise NotationError(number, token.column, f"unknown player '{token.text}'")
+        return token.text
+
+    def no_more(after: list[Token]) -> None:
+        if after:
+            raise NotationError(number, after[0].column, f"unexpected '{after[0].text}'")
+
+    if verb not in VERBS:
+        raise NotationError(
+            number, tokens[0].column, f"unknown action '{tokens[0].text}' ({', '.join(VERBS)})"
+        )
+    if verb in ("deal", "draw", "boss", "stop", "pass", "reset", "fail"):
+        no_more(rest)
+    elif verb == "marker":
+        if len(rest) != 1 or not rest[0].text.isdigit():
+            raise NotationError(number, end, "marker needs a space number: marker 7")
+        args["space"] = int(rest[0].text)
+    elif verb == "roll":
+        if rest:
+            if len(rest) != 1 or rest[0].text not in ("1", "2", "3", "4", "5", "6"):
+                raise NotationError(number, rest[0].column, "a die shows 1 to 6")
+            args["value"] = int(rest[0].text)
+    elif verb == "discard":
+        args["cards"] = parse_cards(value.split(None, 1)[1] if rest else "", number, end)
+        if not args["cards"]:
+            raise NotationError(number, end, "discard which cards?")
+    elif verb == "lay":
+        if len(rest) != 2 or rest[0].text.lower() != "family":
+            raise NotationError(number, end, "write: lay family COLOUR")
+        args["colour"] = colour(rest[1], number)
+    elif verb == "offer":
+        if not rest:
+            raise NotationError(number, end, "write: offer NAME CARDS for PRICE")
+        args["supplier"] = player(rest[0])
+        cards, price = _split_for(rest[1:], number, end)
+        args["refs"] = refs(cards, number, end, players)
+        args["price"] = amount(price, number, end)
+    elif verb == "ask":
+        price, cards = _split_for(rest, number, end)
+        args["price"] = amount(price, number, end)
+        args["refs"] = refs(cards, number, end, players)
+    elif verb in ("accept", "withdraw"):
+        if rest:
+            args["supplier"] = player(rest[0])
+            no_more(rest[1:])
+    elif verb == "cancel":
+        if len(rest) != 1:
+            raise NotationError(number, end, "write: cancel NAME")
+        args["other"] = player(rest[0])
+    elif verb == "travel":
+        grey = bool(rest) and rest[0].text.lower() == "grey"
+        target = refs(rest[1:] if grey else rest, number, end, players)
+        if len(target) != 1:
+            raise NotationError(number, end, "a travel card goes on one card")
+        args["grey"] = grey
+        args["target"] = target[0]
+    elif verb == "hire":
+        if len(rest) != 1:
+            raise NotationError(number, end, "write: hire COLOUR")
+        args["colour"] = colour(rest[0], number)
+    elif verb == "close":
+        args["supplies"] = _supplies(rest, number, end, players)
+    return Line(number=number, text=text, actor=actor, verb=verb, args=args)
+
+
+def _split_for(tokens: list[Token], number: int, end: int) -> tuple[list[Token], list[Token]]:
+    for i, token in enumerate(tokens):
+        if token.text.lower() == "for":
+            return tokens[:i], tokens[i + 1 :]
+    raise NotationError(number, end, "'for' is missing (offer NAME red for 5 / ask 8 for red)")
+
+
+def _supplies(
+    tokens: list[Token], number: int, end: int, players: tuple[str, ...]
+) -> dict[Colour, Ref]:
+    """``red=Jaeyoung blue=Seonju/family``."""
+    if not tokens:
+        raise NotationError(number, end, "close names a card for each colour: red=Ann ...")
+    out: dict[Colour, Ref] = {}
+    for token in tokens:
+        left, eq, right = token.text.partition("=")
+        if not eq:
+            raise NotationError(number, token.column, f"'{token.text}': write COLOUR=NAME")
+        col = colour(Token(left, token.column), number)
+        name, slash, kind = right.partition("/")
+        if name not in players:
+            raise NotationError(number, token.column + len(left) + 1, f"unknown player '{name}'")
+        if slash and kind.lower() != "family":
+            raise NotationError(number, token.column, f"'{right}': write NAME or NAME/family")
+        if col in out:
+            raise NotationError(number, token.column, f"{col.value} is named twice")
+        out[col] = Ref(col, bool(slash), name)
+    return out

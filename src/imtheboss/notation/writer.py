@@ -1,0 +1,37 @@
+"""Writing a game in the notation: the log a table reads, and the file a game is saved in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.events import DieRolled, Event
+from ..engine.game import apply
+from ..engine.setup import Position, Setup, start
+from .convert import header_lines, to_line
+
+
+def as_recorded(action: Action, events: Iterable[Event]) -> Action:
+    """The action as the log keeps it: a roll with the number the die showed, so the file
+    reads like a game and replays against the seed (which must show the same number)."""
+    if isinstance(action, A.Roll) and action.value is None:
+        for event in events:
+            if isinstance(event, DieRolled):
+                return action.model_copy(update={"value": event.value})
+    return action
+
+
+def write_game(setup: Setup | Position, actions: Iterable[Action], title: str = "") -> str:
+    """The whole game as notation. Replays the actions (each must be legal) for the names."""
+    lines = [f"# {title}"] if title else []
+    lines += header_lines(setup)
+    lines.append("")
+    state = start(setup)
+    for action in actions:
+        text = to_line(action, state)
+        state, events = apply(state, action)
+        if text is not None:
+            recorded = as_recorded(action, events)
+            lines.append(text if recorded is action else str(to_line(recorded, state)))
+    return "\n".join(lines) + "\n"
