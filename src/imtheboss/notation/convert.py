@@ -160,6 +160,8 @@ def _price(amount: object) -> Price:
 
 def to_action(line: Line, state: GameState) -> Action:
     """The engine action a line means in ``state``."""
+    if line.verb == "time":
+        return A.TimeUp()
     p = state.seat(line.actor)
     a = line.args
     verb = line.verb

@@ -20,8 +20,8 @@ from ..engine.state import GameState, WindowKind
 from .convert import setup_from, to_action
 from .syntax import Document, Line, parse
 
-_STOP_ANSWERS = frozenset({"stop", "pass"})
-_LAST_CALL_ANSWERS = frozenset({"pass", "lay", "travel", "boss", "hire"})
+_STOP_ANSWERS = frozenset({"stop", "pass", "time"})
+_LAST_CALL_ANSWERS = frozenset({"pass", "lay", "travel", "boss", "hire", "time"})
 
 
 @dataclass
@@ -31,6 +31,8 @@ class Step:
     after: GameState
     action: Action | None = None
     error: IllegalAction | None = None
+    #: The table's timer closing a window before this line (implied by the notation).
+    implied_time_up: bool = False
     #: Events of the implicit window close before this line, then of the line itself.
     events: tuple[Event, ...] = ()
 
@@ -57,6 +59,17 @@ class Replay:
         return next((s for s in self.steps if not s.legal), None)
 
     @property
+    def actions(self) -> list[Action]:
+        """Every action the file meant, the implied window closes included."""
+        out: list[Action] = []
+        for step in self.steps:
+            if step.action is not None:
+                if step.implied_time_up:
+                    out.append(A.TimeUp())
+                out.append(step.action)
+        return out
+
+    @property
     def events(self) -> list[Event]:
         out = [e for s in self.steps for e in s.events]
         out.extend(self.closing_events)
@@ -66,6 +79,8 @@ class Replay:
 def answers_window(state: GameState, line: Line) -> bool:
     window = state.window
     if window is None:
+        return True
+    if line.verb == "time":
         return True
     if window.kind is WindowKind.LAST_CALL:
         return line.verb in _LAST_CALL_ANSWERS and state.seat(line.actor) != window.player
@@ -85,10 +100,12 @@ def replay_document(
     for line in doc.lines:
         before = state
         events: list[Event] = []
+        implied = False
         try:
             if not answers_window(state, line):
                 state, closed = apply(state, A.TimeUp())
                 events.extend(closed)
+                implied = True
             action = to_action(line, state)
             state, done = apply(state, action)
             events.extend(done)
@@ -100,7 +117,14 @@ def replay_document(
                 return result
             continue
         result.steps.append(
-            Step(line=line, before=before, after=state, action=action, events=tuple(events))
+            Step(
+                line=line,
+                before=before,
+                after=state,
+                action=action,
+                events=tuple(events),
+                implied_time_up=implied,
+            )
         )
     if close_at_end and state.window is not None:
         state, closed = apply(state, A.TimeUp())

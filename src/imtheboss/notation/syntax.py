@@ -130,6 +130,13 @@ def parse(text: str) -> Document:
         if not stripped or stripped.startswith("#"):
             continue
         indent = len(raw) - len(raw.lstrip())
+        if stripped.lower() == "time up":
+            # The table's timer closed a window; written out only where it cannot be implied.
+            if not players:
+                raise NotationError(number, indent + 1, "the header must name the players first")
+            in_actions = True
+            lines.append(Line(number=number, text=stripped, actor="", verb="time"))
+            continue
         if ":" not in stripped:
             raise NotationError(number, indent + 1, "expected 'key: value' or 'Name: action'")
         key, _, rest = stripped.partition(":")

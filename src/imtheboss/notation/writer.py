@@ -28,10 +28,15 @@ def write_game(setup: Setup | Position, actions: Iterable[Action], title: str = 
     lines += header_lines(setup)
     lines.append("")
     state = start(setup)
-    for action in actions:
+    actions = list(actions)
+    for number, action in enumerate(actions, 1):
         text = to_line(action, state)
         state, events = apply(state, action)
-        if text is not None:
-            recorded = as_recorded(action, events)
-            lines.append(text if recorded is action else str(to_line(recorded, state)))
+        if text is None:
+            # The timer is implied by the next line; only a last one must be written.
+            if number == len(actions):
+                lines.append("time up")
+            continue
+        recorded = as_recorded(action, events)
+        lines.append(text if recorded is action else f"{text} {recorded.value}")  # type: ignore[union-attr]
     return "\n".join(lines) + "\n"
