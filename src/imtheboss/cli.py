@@ -59,6 +59,54 @@ def _check_command(args: argparse.Namespace) -> int:
     )
 
 
+def _play_command(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .engine import BoardFileError, IllegalAction, Options, Variant, load_board
+    from .engine.options import StartPlayer
+    from .session import GameSession, ResumeError, data_dir
+    from .tui.app import BossApp, TableSettings
+
+    names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
+    players = len(names) if names else args.players
+    try:
+        variants = frozenset(Variant(v.upper()) for v in args.variant)
+    except ValueError as exc:
+        print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
+        return 2
+    low = 2 if Variant.V8 in variants else 3
+    if not low <= players <= 6:
+        print(f"imtheboss: {low} to 6 players, not {players} (S1)", file=sys.stderr)
+        return 2
+    if args.board:
+        try:
+            load_board(args.board)
+        except BoardFileError as exc:
+            print(f"imtheboss: {exc}", file=sys.stderr)
+            return 2
+    save_dir = Path(args.save_dir) if args.save_dir else data_dir()
+    session = None
+    if args.resume:
+        try:
+            session = GameSession.resume(save_dir)
+        except (ResumeError, IllegalAction) as exc:
+            print(f"imtheboss: nothing to resume: {exc}", file=sys.stderr)
+            return 2
+    settings = TableSettings(
+        players=players,
+        names=names,
+        seed=args.seed,
+        options=Options(variants=variants, start=StartPlayer(args.start)),
+        board_path=Path(args.board) if args.board else None,
+        stop_window=args.stop_window,
+        last_call=args.last_call,
+        ask_around=args.ask_around,
+        save_dir=save_dir,
+    )
+    BossApp(settings, session).run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="imtheboss",
@@ -67,6 +115,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"imtheboss {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = sub.add_parser(
+        "play",
+        help="play at this terminal, 3 to 6 players passing the keyboard",
+        description="Start a game at this terminal. Everyone has an interrupt key (F1–F6) "
+        'to take the keyboard at any moment: to stop a card, say "I\'m the Boss!", or '
+        "offer a price. The game is saved after every action.",
+    )
+    play.add_argument("--players", type=int, default=4, help="how many (3–6; default 4)")
+    play.add_argument("--names", help="comma-separated, in seating order: Ann,Bob,Cy,Di")
+    play.add_argument("--seed", type=int, help="a number for a reproducible deal")
+    play.add_argument(
+        "--variant", action="append", default=[], metavar="V1", help="a variant (repeatable)"
+    )
+    play.add_argument("--board", metavar="FILE", help="your own board file (see docs/rules.md)")
+    play.add_argument(
+        "--start",
+        choices=["random", "alphabetical"],
+        default="random",
+        help="start player: random, or the owner of the alphabetically first investor",
+    )
+    play.add_argument(
+        "--stop-window",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long the table may answer a travel, boss or hire card (default 5)",
+    )
+    play.add_argument(
+        "--last-call",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help='the pause after "One, two…" (default 10: count slowly to ten)',
+    )
+    play.add_argument(
+        "--ask-around",
+        action="store_true",
+        help="ask each player in turn instead of counting down",
+    )
+    play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    play.add_argument("--save-dir", help=argparse.SUPPRESS)
+    play.set_defaults(run=_play_command)
     board = sub.add_parser(
         "board",
         help="show the board and deal tiles, or check your own board file",

@@ -187,6 +187,8 @@ def responders(state: GameState) -> frozenset[int]:
 def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameState:
     """ST1–ST3: a stop cancels the travel card, boss card or hire set just played."""
     window = state.window
+    if window is None and state.phase is not Phase.DEAL and not state.after_stop:
+        raise IllegalAction("T4", "Influence cards are played during deals only")
     if window is None or window.kind is WindowKind.LAST_CALL:
         if state.after_stop:
             raise IllegalAction("ST2", "A stop cannot cancel a stop")

@@ -1,0 +1,1 @@
+"""The Textual table. It only sends actions to the engine and renders what it returns."""

@@ -1,0 +1,420 @@
+"""The hot-seat table: one screen everyone sees, one keyboard passed around.
+
+The app holds the game session and feeds actions to the engine; widgets render the public view
+and screens post the intents of the player at the keyboard. No widget decides a rule: every
+move is offered by ``legal_actions`` and judged by ``apply``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.errors import IllegalAction
+from ..engine.events import (
+    BossChanged,
+    DealClosed,
+    DealFailed,
+    Event,
+    GameOver,
+    Hired,
+    Paid,
+    Stopped,
+    WentTravelling,
+)
+from ..engine.game import responders
+from ..engine.legal import legal_actions
+from ..engine.options import Options
+from ..engine.setup import Setup
+from ..engine.state import GameState, Phase, Price, WindowKind
+from ..engine.view import view
+from ..session import GameSession
+from .labels import ref_text
+from .screens.close import CloseDialog
+from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
+from .screens.names import NamesScreen
+from .screens.privacy import PrivacyScreen
+from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
+from .screens.rules import RulesScreen
+from .screens.score import ScoreScreen
+from .widgets.board import BoardView
+from .widgets.deal import DealView
+from .widgets.players import PlayersView
+
+
+@dataclass
+class TableSettings:
+    """What ``imtheboss play`` was asked for."""
+
+    players: int = 4
+    names: tuple[str, ...] | None = None
+    seed: int | None = None
+    options: Options = field(default_factory=Options)
+    board_path: Path | None = None
+    stop_window: float = 5.0
+    last_call: float = 10.0
+    ask_around: bool = False
+    save_dir: Path | None = None
+
+
+class TableScreen(Screen[None]):
+    """Public information only: the board, the players, the deal, the log."""
+
+    BINDINGS = [
+        Binding("m", "app.table('marker')", "Place marker"),
+        Binding("d", "app.table('deal')", "Deal here"),
+        Binding("r", "app.table('roll')", "Roll"),
+        Binding("w", "app.table('draw')", "Draw"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield BoardView(id="board")
+            yield PlayersView(id="players")
+        with Horizontal(id="bottom"):
+            yield DealView(id="deal")
+            log = RichLog(id="log", wrap=True, markup=True, max_lines=500)
+            log.border_title = "Log"
+            yield log
+        yield Footer()
+
+
+class BossApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "I'm the Boss!"
+    BINDINGS = [
+        # The interrupt keys: priority, so they work under any dialog or while typing.
+        *(
+            Binding(
+                f"f{seat + 1}",
+                f"take_keyboard({seat})",
+                f"Seat {seat + 1}",
+                show=False,
+                priority=True,
+            )
+            for seat in range(6)
+        ),
+        Binding("f12,question_mark", "rules", "Rules", priority=True),
+        Binding("ctrl+z", "undo", "Undo"),
+    ]
+
+    def __init__(self, settings: TableSettings, session: GameSession | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.session = session
+        self.deadline: float | None = None
+        self._last_tick = time.monotonic()
+        self._window_seen: object = None
+
+    # -- start and end ----------------------------------------------------------------------
+
+    async def on_mount(self) -> None:
+        await self.push_screen(TableScreen())
+        if self.session is not None:
+            self._log_line("[dim]Resumed the saved game.[/dim]")
+            self.refresh_table()
+        elif self.settings.names:
+            self._start(self.settings.names)
+        else:
+            self.push_screen(NamesScreen(self.settings.players), self._start)
+        self.set_interval(0.25, self._tick)
+
+    def _start(self, names: tuple[str, ...] | None) -> None:
+        if names is None:
+            return
+        seed = self.settings.seed if self.settings.seed is not None else time.time_ns() % 10**9
+        board = None
+        if self.settings.board_path is not None:
+            from ..engine.board import load_board
+
+            board = load_board(self.settings.board_path)
+        setup = Setup(players=names, seed=seed, options=self.settings.options, board=board)
+        self.session = GameSession.new(setup, self.settings.save_dir)
+        self._log_line(f"[dim]A new game, seed {seed}.[/dim]")
+        self.refresh_table()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        # A screenshot of a private panel would be a hand in a file: no screenshot command.
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+
+    @property
+    def state(self) -> GameState:
+        assert self.session is not None
+        return self.session.state
+
+    # -- rendering --------------------------------------------------------------------------
+
+    def _table(self) -> TableScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def refresh_table(self) -> None:
+        table = self._table()
+        if table is None or self.session is None:
+            return
+        state = self.state
+        public = view(state, None)
+        self._track_window(state)
+        remaining = None
+        if self.deadline is not None and not self.settings.ask_around:
+            remaining = max(0.0, self.deadline - time.monotonic())
+        asking = self._asked_name(state)
+        table.query_one(BoardView).show(public)
+        table.query_one(PlayersView).show(public)
+        table.query_one(DealView).show(public, remaining, asking)
+        for screen in self.screen_stack:
+            if isinstance(screen, PrivatePanel):
+                screen.show(state)
+        self.refresh_bindings()
+
+    def _asked_name(self, state: GameState) -> str | None:
+        if not self.settings.ask_around or state.window is None:
+            return None
+        waiting = responders(state)
+        seat = state.left_of(state.window.player)
+        for _ in range(state.n):
+            if seat in waiting:
+                return f"{state.name(seat)} (F{seat + 1}): stop or pass?"
+            seat = state.left_of(seat)
+        return None
+
+    def _log_line(self, markup: str) -> None:
+        table = self._table()
+        if table is not None:
+            table.query_one(RichLog).write(markup)
+
+    def _log_events(self, line: str | None, events: Iterable[Event]) -> None:
+        state = self.state
+        if line:
+            self._log_line(line)
+        for event in events:
+            note = _event_note(state, event)
+            if note:
+                self._log_line(f"[dim]  {note}[/dim]")
+
+    # -- the clock of the reaction windows ------------------------------------------------
+
+    def _track_window(self, state: GameState) -> None:
+        window = state.window
+        if window is None:
+            self.deadline = None
+        elif window is not self._window_seen:
+            seconds = (
+                self.settings.last_call
+                if window.kind is WindowKind.LAST_CALL
+                else self.settings.stop_window
+            )
+            self.deadline = time.monotonic() + seconds
+        self._window_seen = window
+
+    def _someone_has_the_keyboard(self) -> bool:
+        return any(
+            isinstance(s, PrivacyScreen | PrivatePanel | PriceDialog | DiscardDialog | CloseDialog)
+            for s in self.screen_stack
+        )
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        elapsed, self._last_tick = now - self._last_tick, now
+        if self.session is None or self.deadline is None or self.settings.ask_around:
+            return
+        if self._someone_has_the_keyboard():
+            self.deadline += elapsed  # the count waits while someone answers
+            return
+        if now >= self.deadline:
+            self.deadline = None
+            self.play(A.TimeUp())
+        else:
+            self.refresh_table()
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def play(self, action: Action, private: bool = False) -> bool:
+        """Send an action to the engine; a refusal is shown with its rule ID.
+
+        A refusal of a move made in a private panel is shown only there (its reason can name
+        a card), never in the public log.
+        """
+        if self.session is None:
+            return False
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            if private:
+                self.notify(str(exc), title="Not allowed", severity="error", timeout=3)
+            else:
+                self._log_line(f"[red]✗ refused: {exc}[/red]")
+                self.notify(str(exc), title="Not allowed", severity="warning")
+            return False
+        self._log_events(self.session.lines[-1], events)
+        if self.state.phase is Phase.OVER:
+            self._game_over()
+        self.refresh_table()
+        return True
+
+    def action_table(self, what: str) -> None:
+        """The public moves of whoever must decide: marker, deal here, roll, draw."""
+        if self.session is None or self._someone_has_the_keyboard():
+            return
+        state = self.state
+        if what == "marker":
+            if state.phase is Phase.PLACE_MARKER:
+                placer = state.right_of(state.turn)
+
+                def placed(space: int | None) -> None:
+                    if space is not None:
+                        self.play(A.PlaceMarker(player=placer, space=space))
+
+                self.push_screen(SpaceDialog(state), placed)
+            return
+        seat = state.end_roller if state.phase is Phase.END_ROLL else state.turn
+        action: Action
+        if what == "deal":
+            action = A.StartDeal(player=state.turn)
+        elif what == "roll":
+            action = A.Roll(player=state.turn if seat is None else seat)
+        else:
+            action = A.Draw(player=state.turn)
+        self.play(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the table keys that do something now."""
+        if action != "table" or self.session is None:
+            return True
+        state = self.state
+        what = parameters[0] if parameters else ""
+        if what == "marker":
+            return state.phase is Phase.PLACE_MARKER
+        seat = state.end_roller if state.phase is Phase.END_ROLL else state.turn
+        kinds = {a.kind for a in legal_actions(state, seat or 0)}
+        wanted = {"deal": "start_deal", "roll": "roll", "draw": "draw"}[str(what)]
+        return wanted in kinds and state.window is None
+
+    # -- the keyboard changes hands ---------------------------------------------------------
+
+    def action_take_keyboard(self, seat: int) -> None:
+        """F1–F6. The same screen for everyone, whatever they hold or may do."""
+        if self.session is None or seat >= self.state.n:
+            return
+        if isinstance(self.screen, ScoreScreen | NamesScreen):
+            return
+        while not isinstance(self.screen, TableScreen):
+            self.pop_screen()
+        name = self.state.name(seat)
+
+        def confirmed(ok: bool | None) -> None:
+            if ok:
+                self.push_screen(PrivatePanel(self.state, seat))
+
+        self.push_screen(PrivacyScreen(name), confirmed)
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        if self.play(message.action, private=True) and not message.keep_open:
+            self._give_keyboard_back()
+
+    def on_move_question(self, message: MoveQuestion) -> None:
+        move, seat, state = message.move, message.seat, self.state
+        template = move.template
+        if move.ask == "price" and isinstance(template, A.Offer | A.Ask) and state.deal:
+            space = state.board.space(state.deal.space)
+
+            def priced(price: Price | None) -> None:
+                if price is not None:
+                    chosen: Action = template.model_copy(update={"price": price})
+                    self.play(chosen, private=True)
+
+            self.push_screen(
+                PriceDialog(move.label.rstrip("…"), state.proceeds, space.dividends), priced
+            )
+        elif move.ask == "discard" and isinstance(template, A.Discard):
+            hand = state.players[seat].hand or ()
+
+            def discarded(cards: tuple[Card, ...] | None) -> None:
+                if cards is not None and self.play(A.Discard(player=seat, cards=cards), True):
+                    self._give_keyboard_back()
+
+            self.push_screen(DiscardDialog(hand, len(template.cards)), discarded)
+        elif move.ask == "close":
+
+            def closing(close: A.Close | None) -> None:
+                if close is not None and self.play(close, private=True):
+                    self._give_keyboard_back()
+
+            self.push_screen(CloseDialog(state, seat), closing)
+
+    def _give_keyboard_back(self) -> None:
+        while not isinstance(self.screen, TableScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # -- help, undo, the end ----------------------------------------------------------------
+
+    def action_rules(self) -> None:
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
+
+    def action_undo(self) -> None:
+        if self.session is None or not isinstance(self.screen, TableScreen):
+            return
+        reason = self.session.undo_blocker()
+        if reason is not None:
+            self.notify(f"No undo: {reason}.", severity="warning")
+            return
+        last = self.session.lines[-1] or "the last action"
+
+        def agreed(yes: bool | None) -> None:
+            if yes and self.session is not None:
+                self.session.undo()
+                self._log_line(f"[yellow]↶ undone by agreement: {last}[/yellow]")
+                self.refresh_table()
+
+        self.push_screen(ConfirmDialog(f"Undo “{last}”? Only if the whole table agrees."), agreed)
+
+    def _game_over(self) -> None:
+        def chosen(choice: str | None) -> None:
+            if choice == "again" and self.session is not None:
+                names = self.session.setup.players
+                self.settings.seed = (getattr(self.session.setup, "seed", 0) or 0) + 1
+                self._start(names)
+                self._log_line("[b]A new game.[/b]")
+            else:
+                self.exit()
+
+        self.push_screen(ScoreScreen(self.state), chosen)
+
+
+def _event_note(state: GameState, event: Event) -> str | None:
+    """A few events in words, for those who missed the moment (all public)."""
+    name = state.name
+    if isinstance(event, WentTravelling):
+        return f"✈ {ref_text(state, event.target)} is travelling"
+    if isinstance(event, Stopped):
+        return f"{name(event.player)} stopped {name(event.of_player)}'s {event.cancelled.value}"
+    if isinstance(event, BossChanged):
+        return f"{name(event.new)} is the Boss now"
+    if isinstance(event, Hired):
+        return f"{name(event.player)} hired the {event.colour.value} investor"
+    if isinstance(event, Paid):
+        payer = "the bank" if event.payer is None else name(event.payer)
+        return f"{payer} pays {name(event.payee)} ${event.amount}M"
+    if isinstance(event, DealClosed):
+        return f"deal closed on space {event.space}"
+    if isinstance(event, DealFailed):
+        return f"the deal on space {event.space} failed"
+    if isinstance(event, GameOver):
+        return "the game is over"
+    return None

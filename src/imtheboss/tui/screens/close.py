@@ -1,0 +1,124 @@
+"""The Boss's close (CL1, CL3): which card supplies each colour, and what it pays.
+
+The dialog proposes a close the engine accepts, if there is one; the Boss may change any
+colour. The engine rules on the result before the dialog closes, so a refusal shows here,
+with its rule ID.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from ...engine import actions as A
+from ...engine.cards import COLOURS, Colour
+from ...engine.errors import IllegalAction
+from ...engine.game import check_close, possible_closes
+from ...engine.state import CardRef, FamilyRef, GameState, InvestorRef
+from ..labels import ref_text
+
+_NONE = "none"
+
+
+def _key(ref: CardRef) -> str:
+    if isinstance(ref, FamilyRef):
+        return f"family:{ref.owner}:{ref.colour.value}"
+    return f"investor:{ref.colour.value}"
+
+
+class CloseDialog(ModalScreen[A.Close | None]):
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, state: GameState, boss: int) -> None:
+        super().__init__()
+        self.state = state
+        self.boss = boss
+        deal = state.deal
+        assert deal is not None
+        self.space = state.board.space(deal.space)
+        self.choices: dict[Colour, dict[str, CardRef]] = {}
+        for colour in COLOURS:
+            if colour not in self.space.required | self.space.optional:
+                continue
+            refs: dict[str, CardRef] = {}
+            if state.owners[colour] is not None:
+                refs[_key(InvestorRef(colour=colour))] = InvestorRef(colour=colour)
+            for fam in deal.family:
+                if fam.colour is colour:
+                    refs[_key(fam)] = fam
+            self.choices[colour] = refs
+        self.proposal = next(possible_closes(state), None)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(
+                f"Close the deal on space {self.space.number}: name the card for each colour. "
+                f"Needs every required colour and {self.space.pick} of the others."
+            )
+            for colour, refs in self.choices.items():
+                options = [(ref_text(self.state, ref), key) for key, ref in refs.items()]
+                optional = colour not in self.space.required
+                if optional:
+                    options.insert(0, ("— not used —", _NONE))
+                chosen = self.proposal.get(colour) if self.proposal else None
+                value = _key(chosen) if chosen is not None else (_NONE if optional else None)
+                label = f"{colour.letter} {colour.value}" + (" (optional)" if optional else "")
+                with Horizontal(classes="close-row"):
+                    yield Label(label, classes="colour-label")
+                    yield Select(
+                        options,
+                        value=value if value is not None else Select.NULL,
+                        allow_blank=not optional,
+                        id=f"pick-{colour.value}",
+                        prompt="choose a card",
+                    )
+            yield Static(id="terms")
+            with Horizontal(classes="buttons"):
+                yield Button("One, two… close it", variant="primary", id="ok")
+                yield Button("Back", id="back")
+
+    def on_mount(self) -> None:
+        self._preview()
+
+    def on_select_changed(self) -> None:
+        self._preview()
+
+    def _supplies(self) -> dict[Colour, CardRef]:
+        out: dict[Colour, CardRef] = {}
+        for colour, refs in self.choices.items():
+            value = self.query_one(f"#pick-{colour.value}", Select).value
+            if isinstance(value, str) and value in refs:
+                out[colour] = refs[value]
+        return out
+
+    def _preview(self) -> None:
+        terms = self.query_one("#terms", Static)
+        try:
+            payments = check_close(self.state, self.boss, self._supplies())
+        except IllegalAction as exc:
+            terms.update(f"[red]Not yet: {exc}[/red]")
+            return
+        proceeds = self.state.proceeds
+        lines = [f"The bank pays the Boss ${proceeds}M."]
+        for seat, amount in payments.items():
+            lines.append(f"The Boss pays {self.state.name(seat)} ${amount}M.")
+        lines.append(f"The Boss keeps ${proceeds - sum(payments.values())}M.")
+        terms.update("\n".join(lines))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id != "ok":
+            self.dismiss(None)
+            return
+        supplies = self._supplies()
+        try:
+            check_close(self.state, self.boss, supplies)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="The engine refuses", severity="error")
+            return
+        self.dismiss(A.Close(player=self.boss, supplies=supplies))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,153 @@
+"""Small dialogs: a price, a discard, a space for the marker, a yes/no question."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, SelectionList
+from textual.widgets.option_list import Option
+
+from ...engine.cards import Card
+from ...engine.state import GameState, Price
+from ..labels import card_text
+from ..widgets.board import space_text
+
+
+class PriceDialog(ModalScreen[Price | None]):
+    """A price in whole $M or in dividends of this deal (N3)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, question: str, proceeds: int, dividends: int) -> None:
+        super().__init__()
+        self.question = question
+        self.proceeds = proceeds
+        self.dividends = dividends
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Label(
+                f"The deal pays ${self.proceeds}M ({self.dividends} dividends). "
+                "Nothing beyond the proceeds can be promised (N3).",
+                classes="hint",
+            )
+            yield Input(placeholder="amount", type="integer", id="amount")
+            with RadioSet(id="unit"):
+                yield RadioButton("$M", value=True, id="money")
+                yield RadioButton("dividends", id="dividends")
+            with Horizontal(classes="buttons"):
+                yield Button("Propose", variant="primary", id="ok")
+                yield Button("Back", id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#amount", Input).focus()
+
+    def on_input_submitted(self) -> None:
+        self._finish()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._finish()
+        else:
+            self.dismiss(None)
+
+    def _finish(self) -> None:
+        text = self.query_one("#amount", Input).value.strip()
+        if not text.isdigit():
+            self.notify("Type a whole number", severity="warning")
+            return
+        in_dividends = self.query_one("#dividends", RadioButton).value
+        self.dismiss(Price(amount=int(text), dividends=in_dividends))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DiscardDialog(ModalScreen[tuple[Card, ...] | None]):
+    """T2: choose exactly the cards to discard down to the hand limit."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, hand: tuple[Card, ...], count: int) -> None:
+        super().__init__()
+        self.hand = hand
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Choose {self.count} card{'s' if self.count != 1 else ''} to discard (T2)")
+            yield SelectionList[int](
+                *[(card_text(c), i) for i, c in enumerate(self.hand)], id="cards"
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Discard", variant="primary", id="ok")
+                yield Button("Back", id="back")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id != "ok":
+            self.dismiss(None)
+            return
+        chosen = self.query_one("#cards", SelectionList).selected
+        if len(chosen) != self.count:
+            self.notify(f"Choose exactly {self.count}", severity="warning")
+            return
+        self.dismiss(tuple(self.hand[i] for i in sorted(chosen)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SpaceDialog(ModalScreen[int | None]):
+    """S6: the dollar marker goes on any space."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Put the dollar marker on which space?")
+            options = []
+            for space in self.state.board.spaces:
+                if space.number in self.state.covered:
+                    continue
+                label = Text(f"{space.number:>2}  ") + space_text(space)
+                label.append(f"  {space.dividends} dividends")
+                options.append(Option(label, id=str(space.number)))
+            yield OptionList(*options, id="spaces")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", variant="primary", id="yes")
+                yield Button("No (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,185 @@
+"""A player's private panel: their hand, their exact money, and the moves open to them now.
+
+Shown only after the player took the keyboard and confirmed (PrivacyScreen). Escape gives the
+keyboard back; nothing of the hand stays on screen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import actions as A
+from ...engine.actions import Action
+from ...engine.legal import legal_actions
+from ...engine.state import GameState
+from ..labels import card_text, describe, ref_text
+
+
+@dataclass(frozen=True)
+class Move:
+    """One line of the menu: an action, or a question that leads to one."""
+
+    label: str
+    action: Action | None = None
+    #: "price" (offer/ask: which price?), "discard", "close".
+    ask: str | None = None
+    template: Action | None = None
+
+    @property
+    def kind(self) -> str:
+        action = self.action or self.template
+        return action.kind if action is not None else ""
+
+
+class ActionChosen(Message):
+    """The player at the keyboard wants to do this; the app asks the engine."""
+
+    def __init__(self, action: Action, keep_open: bool) -> None:
+        super().__init__()
+        self.action = action
+        self.keep_open = keep_open
+
+
+class MoveQuestion(Message):
+    """A move that needs more (a price, the cards to discard, the terms of a close)."""
+
+    def __init__(self, seat: int, move: Move) -> None:
+        super().__init__()
+        self.seat = seat
+        self.move = move
+
+
+#: Moves after which the keyboard stays with the player: talking, not playing cards.
+_KEEP_OPEN = (A.LayFamily, A.Offer, A.Ask, A.Accept, A.Withdraw, A.CancelAgreement, A.Reset)
+
+
+#: The order of the menu: what ends or settles the deal first, sabotage last.
+_ORDER = {
+    "close": 0,
+    "stop": 1,
+    "pass": 2,
+    "accept": 3,
+    "discard": 4,
+    "offer": 5,
+    "ask": 5,
+    "lay_family": 6,
+    "withdraw": 7,
+    "cancel": 8,
+    "boss": 9,
+    "hire": 10,
+    "travel": 11,
+    "reset": 12,
+    "fail": 13,
+}
+
+
+def moves_for(state: GameState, seat: int) -> list[Move]:
+    """The menu of a player's legal moves; offers and asks lead to a price dialog."""
+    return sorted(_moves(state, seat), key=lambda m: _ORDER.get(m.kind, 20))
+
+
+def _moves(state: GameState, seat: int) -> list[Move]:
+    moves: list[Move] = []
+    seen: set[tuple[object, ...]] = set()
+    discard_shown = False
+    for action in legal_actions(state, seat):
+        if isinstance(action, A.Offer | A.Ask):
+            key = (action.kind, getattr(action, "supplier", None), action.cards)
+            if key in seen:
+                continue
+            seen.add(key)
+            cards = " and ".join(ref_text(state, r) for r in action.cards)
+            if isinstance(action, A.Offer):
+                label = f"Offer {state.name(action.supplier)} a price for {cards}…"
+            else:
+                label = f"Name your price for {cards}…"
+            moves.append(Move(label, ask="price", template=action))
+        elif isinstance(action, A.Discard):
+            if not discard_shown:
+                discard_shown = True
+                moves.append(
+                    Move(f"Discard {len(action.cards)} cards…", ask="discard", template=action)
+                )
+        elif isinstance(action, A.Close):
+            if ("close",) not in seen:
+                seen.add(("close",))
+                moves.append(Move('Close the deal — "One, two…"', ask="close", template=action))
+        else:
+            moves.append(Move(describe(action, state), action=action))
+    return moves
+
+
+class PrivatePanel(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "give_back", "Give the keyboard back")]
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.moves: list[Move] = []
+
+    def compose(self) -> ComposeResult:
+        name = self.state.name(self.seat)
+        with Vertical(id="private"):
+            yield Label(f"[b]{name}[/b] — only {name} looks", id="private-title")
+            yield Static(id="hand")
+            yield Label("What will you do? (Enter to choose, Escape to give the keyboard back)")
+            yield OptionList(id="moves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.state)
+
+    def show(self, state: GameState) -> None:
+        self.state = state
+        player = state.players[self.seat]
+        hand = Text()
+        hand.append(f"Your money: ${player.money}M", style="bold green")
+        investors = ", ".join(c.value for c in state.investors_of(self.seat)) or "none"
+        hand.append(f"    Your investors: {investors}\n")
+        cards = player.hand
+        if cards is None:
+            hand.append("Your hand is not known to the program.")
+        elif not cards:
+            hand.append("Your hand is empty.")
+        else:
+            hand.append(f"Your hand ({len(cards)} cards):\n")
+            for card, count in Counter(cards).items():
+                hand.append(f"  {count} × ")
+                hand.append_text(card_text(card))
+                hand.append("\n")
+        self.query_one("#hand", Static).update(hand)
+        self.moves = moves_for(state, self.seat)
+        menu = self.query_one("#moves", OptionList)
+        menu.clear_options()
+        if not self.moves:
+            menu.add_option(
+                Option("Nothing to play right now — Escape gives the keyboard back", disabled=True)
+            )
+        for i, move in enumerate(self.moves):
+            menu.add_option(Option(move.label, id=str(i)))
+        if self.moves:
+            menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is None:
+            return
+        move = self.moves[int(event.option.id)]
+        if move.action is not None:
+            self.post_message(ActionChosen(move.action, isinstance(move.action, _KEEP_OPEN)))
+        else:
+            self.post_message(MoveQuestion(self.seat, move))
+
+    def action_give_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,61 @@
+"""The end (E3): the ranking, everyone's money at last, and deals closed as Boss."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Label, Static
+
+from ...engine.state import GameState
+
+
+class ScoreScreen(Screen[str]):
+    BINDINGS = [
+        Binding("p", "choose('again')", "Play again"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        winners = " and ".join(state.name(w) for w in state.winners)
+        ranking = sorted(range(state.n), key=lambda s: -state.players[s].money)
+        table = Table(title="Final money", expand=False)
+        table.add_column("#", justify="right")
+        table.add_column("player")
+        table.add_column("money", justify="right")
+        table.add_column("deals closed as Boss", justify="right")
+        table.add_column("investors")
+        place = 0
+        last = None
+        for i, seat in enumerate(ranking):
+            player = state.players[seat]
+            if player.money != last:
+                place, last = i + 1, player.money
+            table.add_row(
+                str(place),
+                player.name + (" ★" if seat in state.winners else ""),
+                f"${player.money}M",
+                str(player.deals_closed),
+                ", ".join(c.value for c in state.investors_of(seat)) or "–",
+            )
+        shared = " (a shared win, E3)" if len(state.winners) > 1 else ""
+        with Vertical(id="score"):
+            yield Label(f"[b]I'm the Boss! — {winners} won{shared}[/b]", id="score-title")
+            yield Label(f"{state.deals_done} deals were closed.")
+            yield Static(table)
+            with Horizontal(classes="buttons"):
+                yield Button("Play again (p)", variant="primary", id="again")
+                yield Button("Quit (q)", id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,68 @@
+"""The 16 deal spaces, the dollar marker and the deal stack: public information only."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine.board import Space
+from ...engine.cards import COLOURS
+from ...engine.view import PlayerView
+from ..labels import STYLE
+
+
+def space_text(space: Space) -> Text:
+    """``RBY+2:POG`` with each letter on its colour."""
+    text = Text()
+    for colour in COLOURS:
+        if colour in space.required:
+            text.append(colour.letter, style=STYLE[colour])
+    if space.pick:
+        text.append(f"+{space.pick}:")
+        for colour in COLOURS:
+            if colour in space.optional:
+                text.append(colour.letter, style=STYLE[colour].replace("bold ", ""))
+    return text
+
+
+class BoardView(Static):
+    """Spaces clockwise in two columns; ``$`` marks the marker, ``▓#n`` a covered space."""
+
+    def show(self, view: PlayerView) -> None:
+        grid = Table.grid(padding=(0, 1), expand=True)
+        for _ in range(2):
+            grid.add_column(justify="right", width=3)
+            grid.add_column(ratio=1, no_wrap=True)
+            grid.add_column(justify="right", width=3)
+        cells: list[tuple[Text, Text, Text]] = []
+        for space in view.board.spaces:
+            here = view.marker == space.number
+            number = Text(
+                f"{'$' if here else ' '}{space.number}", style="bold reverse" if here else "bold"
+            )
+            if space.number in view.covered:
+                tile = view.covered[space.number]
+                cells.append((number, Text(f"▓▓▓ tile #{tile}", style="dim"), Text("")))
+            else:
+                cells.append((number, space_text(space), Text(f"{space.dividends}d")))
+        for row in range(8):
+            left, right = cells[row], cells[row + 8]
+            grid.add_row(*left, *right)
+        self.border_title = "Board"
+        self.border_subtitle = _stack_line(view)
+        self.update(Group(grid))
+
+
+def _stack_line(view: PlayerView) -> str:
+    done = view.deals_done
+    if not view.stack:
+        return f"{done} deals · no tiles left"
+    tile = view.board.tiles[view.stack[0] - 1]
+    ends = ""
+    if tile.last:
+        ends = " · the last deal"
+    elif tile.ends_on:
+        ends = " · then " + "/".join(map(str, sorted(tile.ends_on))) + " ends it"
+    return f"{done} deals · next ${tile.value}M/dividend{ends}"

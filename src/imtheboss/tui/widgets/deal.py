@@ -1,0 +1,173 @@
+"""The middle of the table: what the player whose turn it is may do, or the deal in progress
+— what the space needs and who covers it, the offers, the agreements, a pending play."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine.cards import COLOURS, Colour
+from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
+from ...engine.view import PlayerView
+from ..labels import STYLE, chip
+
+
+def _cover(view: PlayerView, colour: Colour) -> Text:
+    """Who would supply ``colour`` if the Boss closed now."""
+    deal = view.deal
+    assert deal is not None
+    boss = deal.boss
+    owner = next((p.seat for p in view.players if colour in p.investors), None)
+    agreed = {ref: a for a in deal.agreements for ref in a.cards}
+    travelling = any(t.colour is colour for t in deal.trips)
+    name = view.players
+    if owner is not None and not travelling:
+        ref = InvestorRef(colour=colour)
+        if owner == boss:
+            return Text("✓ the Boss's investor", style="green")
+        if ref in agreed:
+            return Text(f"✓ {name[owner].name}'s investor ({agreed[ref].price})", style="green")
+    for fam in deal.family:
+        if fam.colour is colour and (fam.owner == boss or fam in agreed):
+            extra = "" if fam.owner == boss else f" ({agreed[fam].price})"
+            return Text(f"✓ {name[fam.owner].name}'s family card{extra}", style="green")
+    if travelling:
+        return Text("✗ investor travelling", style="red")
+    if owner is None:
+        return Text("✗ unowned: a family card is needed", style="red")
+    return Text(f"✗ needs {name[owner].name} or a family card", style="red")
+
+
+class DealView(Static):
+    def show(self, view: PlayerView, remaining: float | None, asking: str | None) -> None:
+        self.border_title = "Deal" if view.deal else "Turn"
+        parts: list[RenderableType] = []
+        if view.deal is not None:
+            parts.extend(self._deal(view))
+        else:
+            parts.append(self._turn(view))
+        window = view.window
+        if window is not None:
+            parts.append(_window_line(view, remaining, asking))
+        self.update(Group(*parts))
+
+    def _turn(self, view: PlayerView) -> Text:
+        turn = view.players[view.turn].name
+        phase = view.phase
+        if phase is Phase.PLACE_MARKER:
+            placer = view.players[(view.turn - 1) % len(view.players)].name
+            return Text.from_markup(
+                f"{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
+                "on any space: press [b reverse] m [/]."
+            )
+        if phase is Phase.TURN:
+            return Text.from_markup(
+                f"[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {view.marker})  ·  "
+                "[b reverse] r [/] roll the die and move"
+            )
+        if phase is Phase.ROLLED:
+            return Text.from_markup(
+                f"[b]{turn}[/] moved to space {view.marker}. [b reverse] d [/] deal here  ·  "
+                "[b reverse] w [/] draw cards"
+            )
+        if phase is Phase.HAND_LIMIT:
+            return Text.from_markup(
+                f"[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
+                f"([b reverse] F{view.turn + 1} [/]) to discard (or play hire sets first)."
+            )
+        if phase is Phase.END_ROLL:
+            roller = view.players[view.end_roller or 0].name
+            return Text.from_markup(
+                f"The tile is laid. [b]{roller}[/] rolls for the end of the game: [b reverse] r [/]"
+            )
+        winners = " and ".join(view.players[w].name for w in view.winners)
+        return Text.from_markup(f"[b]The game is over.[/] {winners} won.")
+
+    def _deal(self, view: PlayerView) -> list[RenderableType]:
+        deal = view.deal
+        assert deal is not None
+        space = view.board.space(deal.space)
+        boss = view.players[deal.boss].name
+        agreed = sum(
+            a.price.dollars(view.board.tiles[view.stack[0] - 1].value) for a in deal.agreements
+        )
+        head = Text.from_markup(
+            f"Space {deal.space} · [b]{boss}[/] is the Boss · proceeds [b]${view.proceeds}M[/] · "
+            f"promised ${agreed}M · the Boss keeps ${view.proceeds - agreed}M"
+        )
+        needs = Text()
+        for colour in COLOURS:
+            if colour in space.required:
+                needs.append_text(chip(colour))
+                needs.append(" ")
+                needs.append_text(_cover(view, colour))
+                needs.append("\n")
+        if space.pick:
+            needs.append(f"and {space.pick} of: ")
+            for colour in COLOURS:
+                if colour in space.optional:
+                    needs.append_text(chip(colour))
+                    cover = _cover(view, colour)
+                    needs.append("✓ " if cover.plain.startswith("✓") else "✗ ", style=cover.style)
+            needs.append("\n")
+        lines: list[RenderableType] = [head, needs]
+        names = [p.name for p in view.players]
+        if deal.family:
+            laid = Text("Family cards on the table: ")
+            for fam in deal.family:
+                laid.append(f"{names[fam.owner]} ")
+                laid.append(fam.colour.letter, style=STYLE[fam.colour])
+                laid.append("  ")
+            lines.append(laid)
+        for prop in deal.proposals:
+            cards = " + ".join(_ref(names, r) for r in prop.cards)
+            if prop.by_boss:
+                lines.append(
+                    Text(f"Offer: {boss} → {names[prop.supplier]}: {prop.price} for {cards}")
+                )
+            else:
+                lines.append(Text(f"Ask: {names[prop.supplier]} wants {prop.price} for {cards}"))
+        for agreement in deal.agreements:
+            cards = " + ".join(_ref(names, r) for r in agreement.cards)
+            lines.append(
+                Text(
+                    f"Agreed: {names[agreement.supplier]}'s {cards} for {agreement.price}",
+                    style="green",
+                )
+            )
+        return lines
+
+
+def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
+    if isinstance(ref, FamilyRef):
+        return f"{ref.colour.value} family"
+    return f"{ref.colour.value} investor"
+
+
+def _window_line(view: PlayerView, remaining: float | None, asking: str | None) -> Text:
+    window = view.window
+    assert window is not None
+    who = view.players[window.player].name
+    clock = f" {remaining:.0f}s" if remaining is not None else ""
+    if asking is not None:
+        clock = f" — asking {asking}"
+    if window.kind is WindowKind.LAST_CALL:
+        return Text.from_markup(
+            f'[b on dark_green] "One, two…" [/] {who} closes the deal.{clock} '
+            "Any other player may still play an influence card (F-key)."
+        )
+    target = ""
+    if window.target is not None:
+        target = f" on the {_ref([p.name for p in view.players], window.target)}"
+        if isinstance(window.target, FamilyRef):
+            owner = view.players[window.target.owner].name
+            target = f" on {owner}'s {window.target.colour.value} family card"
+    what = {
+        WindowKind.TRAVEL: "plays a travel card",
+        WindowKind.BOSS: 'says "I\'m the Boss!"',
+        WindowKind.HIRE: "plays a hire set",
+    }[window.kind]
+    return Text.from_markup(
+        f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock} A stop cancels it (F-key)."
+    )
