@@ -123,4 +123,9 @@ def _outcome_table(console: Console, result: Outcome) -> None:
     if result.game_over:
         console.print(f"  The game is over. Winner: {' and '.join(result.winners)}.")
     else:
-        console.print(f"  {result.deals_done} deals done. Next: {result.next_turn}.")
+        done = result.deals_done
+        deals = f"{done} deal{'' if done == 1 else 's'} done"
+        if result.deal_open:
+            console.print(f"  {deals}. A deal is still open; it is {result.next_turn}'s turn.")
+        else:
+            console.print(f"  {deals}. Next: {result.next_turn}.")

@@ -700,9 +700,10 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
         raise IllegalAction("H1", f"You already own the {action.colour.value} investor")
     unowned = state.unowned()
     if owner is not None and unowned:
-        beside = ", ".join(c.value.capitalize() for c in unowned)
+        beside = " and ".join(c.value.capitalize() for c in unowned)
+        verb = "is" if len(unowned) == 1 else "are"
         raise IllegalAction(
-            "H2", f"Hire must take an unowned investor first: {beside} is beside the board"
+            "H2", f"Hire must take an unowned investor first: {beside} {verb} beside the board"
         )
     hand = _take_from_hand(state, action.player, [Card.HIRE] * 3, "H1")
     state = state.model_copy(update={"players": _set_player(state, action.player, hand=hand)})

@@ -103,6 +103,9 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
         hands_mode = (header.get("hands") or "open").lower()
         if hands_mode != "open":
             raise NotationError(header.line_of("hands"), 1, "hands: open (or 'hand NAME:' lines)")
+        marker = _int(doc, "marker")
+        if marker is None:
+            raise NotationError(1, 1, "marker: on which space (1–16) is the dollar marker?")
         covered_text = header.get("covered")
         covered = None
         if covered_text is not None:
@@ -114,7 +117,7 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
             investors=investors,
             deals_done=_int(doc, "deals-done") or 0,
             covered=covered,
-            marker=_int(doc, "marker") or 1,
+            marker=marker,
             turn=header.get("turn") or doc.players[0],
             money=money,
             hands={name: cards for name, (_, cards) in header.hands.items()},

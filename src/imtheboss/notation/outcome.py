@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.events import CardsDiscarded, CardsReturned, Hired, Paid
+from ..engine.events import CardsDiscarded, CardsReturned, Discarded, Hired, Paid
 from ..engine.state import FamilyRef, GameState, InvestorRef, Phase
 from .replay import Replay
 
@@ -23,6 +23,7 @@ class Outcome:
     next_turn: str | None = None
     deals_done: int = 0
     game_over: bool = False
+    deal_open: bool = False
     winners: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
@@ -55,7 +56,7 @@ def outcome(replay: Replay) -> Outcome:
         winners=[name(w) for w in final.winners],
     )
     for event in replay.events:
-        if isinstance(event, CardsDiscarded):
+        if isinstance(event, CardsDiscarded | Discarded):
             result.discarded.extend(c.value for c in event.cards)
         elif isinstance(event, CardsReturned):
             result.returned.setdefault(name(event.player), []).extend(c.value for c in event.cards)
@@ -67,6 +68,7 @@ def outcome(replay: Replay) -> Outcome:
             note = f" ({event.note})" if event.note else ""
             result.payments.append(f"{payer} paid {name(event.payee)} ${event.amount}M{note}")
     if final.deal is not None:
+        result.deal_open = True
         for fam in final.deal.family:
             result.on_table.append(f"{name(fam.owner)}'s family {fam.colour.value}")
         for trip in final.deal.trips:
@@ -81,7 +83,8 @@ def outcome(replay: Replay) -> Outcome:
 def describe(state: GameState) -> list[str]:
     """The position, as a player would sum it up before arguing about it."""
     name = state.name
-    lines = [f"{state.deals_done} deals done; the marker is on space {state.marker}."]
+    done = state.deals_done
+    lines = [f"{done} deal{'' if done == 1 else 's'} done; the marker is on space {state.marker}."]
     lines.append(f"Phase: {state.phase.value}; {name(state.turn)}'s turn.")
     deal = state.deal
     if deal is not None:

@@ -63,9 +63,9 @@ class Replay:
         """Every action the file meant, the implied window closes included."""
         out: list[Action] = []
         for step in self.steps:
+            if step.implied_time_up:
+                out.append(A.TimeUp())
             if step.action is not None:
-                if step.implied_time_up:
-                    out.append(A.TimeUp())
                 out.append(step.action)
         return out
 
@@ -98,24 +98,33 @@ def replay_document(
     state = start(setup)
     result = Replay(setup=setup, start=state)
     for line in doc.lines:
-        before = state
         events: list[Event] = []
         implied = False
+        if not answers_window(state, line):
+            # The line is no answer, so the window closed before it, legal line or not.
+            state, closed = apply(state, A.TimeUp())
+            events.extend(closed)
+            implied = True
+        before = state
         try:
-            if not answers_window(state, line):
-                state, closed = apply(state, A.TimeUp())
-                events.extend(closed)
-                implied = True
             action = to_action(line, state)
             state, done = apply(state, action)
-            events.extend(done)
         except IllegalAction as exc:
-            result.steps.append(Step(line=line, before=before, after=before, error=exc))
-            state = before
+            result.steps.append(
+                Step(
+                    line=line,
+                    before=before,
+                    after=before,
+                    error=exc,
+                    events=tuple(events),
+                    implied_time_up=implied,
+                )
+            )
             if not keep_going:
                 result.final = state
                 return result
             continue
+        events.extend(done)
         result.steps.append(
             Step(
                 line=line,

@@ -10,7 +10,7 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind
-from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
+from ..engine.state import CardRef, GameState, InvestorRef, Price
 
 STYLE: dict[Colour | None, str] = {
     Colour.RED: "bold white on red3",
@@ -46,12 +46,17 @@ def card_text(card: Card) -> Text:
     )
 
 
-def ref_text(state: GameState, ref: CardRef) -> str:
-    if isinstance(ref, InvestorRef):
-        owner = state.owners[ref.colour]
-        whose = "the unowned" if owner is None else f"{state.name(owner)}'s"
-        return f"{whose} {ref.colour.value} investor"
-    return f"{state.name(ref.owner)}'s {ref.colour.value} family card"
+def ref_text(state: GameState, ref: CardRef, viewer: int | None = None) -> str:
+    """``Bob's yellow investor``; ``your yellow investor`` when ``viewer`` owns it."""
+    owner = state.owners[ref.colour] if isinstance(ref, InvestorRef) else ref.owner
+    if owner is None:
+        whose = "the unowned"
+    elif owner == viewer:
+        whose = "your"
+    else:
+        whose = f"{state.name(owner)}'s"
+    kind = "investor" if isinstance(ref, InvestorRef) else "family card"
+    return f"{whose} {ref.colour.value} {kind}"
 
 
 def price_text(price: Price, state: GameState) -> str:
@@ -68,7 +73,7 @@ def describe(action: Action, state: GameState) -> str:
         return f"Lay your {action.colour.value} family card face up"
     if isinstance(action, A.PlayTravel):
         card = "grey travel card" if action.grey else f"{action.target.colour.value} travel card"
-        return f"Send {ref_text(state, action.target)} travelling ({card})"
+        return f"Send {ref_text(state, action.target, action.player)} travelling ({card})"
     if isinstance(action, A.PlayBoss):
         return '"I\'m the Boss!" — play a boss card'
     if isinstance(action, A.PlayHire):
@@ -111,10 +116,6 @@ def describe(action: Action, state: GameState) -> str:
         cards = " and ".join(ref_text(state, r) for r in action.cards)
         return f"Offer {name(action.supplier)} {price_text(action.price, state)} for {cards}"
     if isinstance(action, A.Ask):
-        cards = " and ".join(ref_text(state, r) for r in action.cards)
+        cards = " and ".join(ref_text(state, r, action.player) for r in action.cards)
         return f"Ask {price_text(action.price, state)} for {cards}"
     return action.kind
-
-
-def family_owner(ref: CardRef) -> int | None:
-    return ref.owner if isinstance(ref, FamilyRef) else None

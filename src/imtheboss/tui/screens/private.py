@@ -98,7 +98,7 @@ def _moves(state: GameState, seat: int) -> list[Move]:
             if key in seen:
                 continue
             seen.add(key)
-            cards = " and ".join(ref_text(state, r) for r in action.cards)
+            cards = " and ".join(ref_text(state, r, seat) for r in action.cards)
             if isinstance(action, A.Offer):
                 label = f"Offer {state.name(action.supplier)} a price for {cards}…"
             else:
