@@ -107,6 +107,35 @@ def _play_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay_command(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .engine import BoardFileError
+    from .notation import NotationError, parse, replay_document
+    from .tui.replay import ReplayApp
+
+    path = Path(args.file)
+    try:
+        replay = replay_document(
+            parse(path.read_text(encoding="utf-8")), close_at_end=False, base=path.parent
+        )
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"imtheboss: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    except (NotationError, BoardFileError) as exc:
+        print(f"imtheboss: {path}, {exc}", file=sys.stderr)
+        return 2
+    bad = replay.first_illegal
+    if bad is not None and bad.error is not None:
+        print(
+            f"imtheboss: {path}, line {bad.line.number} is illegal ({bad.error}); "
+            "the replay stops before it. `imtheboss check` explains.",
+            file=sys.stderr,
+        )
+    ReplayApp(replay, str(path)).run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="imtheboss",
@@ -157,6 +186,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)
+    replay = sub.add_parser(
+        "replay",
+        help="step through a saved game (the table's view: no hands)",
+        description="Step through a game saved in the notation, line by line: → next, ← back, "
+        "Home/End, q to quit. Saved games are in ~/.local/share/imtheboss/.",
+    )
+    replay.add_argument("file", metavar="FILE")
+    replay.set_defaults(run=_replay_command)
     board = sub.add_parser(
         "board",
         help="show the board and deal tiles, or check your own board file",

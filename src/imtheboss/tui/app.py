@@ -84,7 +84,7 @@ class TableScreen(Screen[None]):
             yield PlayersView(id="players")
         with Horizontal(id="bottom"):
             yield DealView(id="deal")
-            log = RichLog(id="log", wrap=True, markup=True, max_lines=500)
+            log = RichLog(id="log", wrap=True, markup=True, max_lines=500, min_width=20)
             log.border_title = "Log"
             yield log
         yield Footer()

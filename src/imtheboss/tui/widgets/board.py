@@ -44,7 +44,7 @@ class BoardView(Static):
             )
             if space.number in view.covered:
                 tile = view.covered[space.number]
-                cells.append((number, Text(f"▓▓▓ tile #{tile}", style="dim"), Text("")))
+                cells.append((number, Text(f"▓▓ #{tile}", style="dim"), Text("")))
             else:
                 cells.append((number, space_text(space), Text(f"{space.dividends}d")))
         for row in range(8):

@@ -1,0 +1,77 @@
+"""``imtheboss replay FILE``: step through a saved game, one line at a time.
+
+Only the table's view is shown — a replay on a shared screen must not show anyone's hand.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, RichLog
+
+from ..engine.state import GameState
+from ..engine.view import view
+from ..notation.replay import Replay
+from .widgets.board import BoardView
+from .widgets.deal import DealView
+from .widgets.players import PlayersView
+
+
+class ReplayApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "I'm the Boss! — replay"
+    BINDINGS = [
+        Binding("right,space,n", "step(1)", "Next"),
+        Binding("left,p", "step(-1)", "Back"),
+        Binding("pagedown", "step(10)", "+10", show=False),
+        Binding("pageup", "step(-10)", "-10", show=False),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, replay: Replay, title: str) -> None:
+        super().__init__()
+        self.sub_title = title
+        legal = [s for s in replay.steps if s.legal]
+        self.states: list[GameState] = [replay.start, *(s.after for s in legal)]
+        self.lines: list[str] = [s.line.text for s in legal]
+        self.position = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield BoardView(id="board")
+            yield PlayersView(id="players")
+        with Horizontal(id="bottom"):
+            yield DealView(id="deal")
+            log = RichLog(id="log", wrap=True, markup=True, min_width=20)
+            log.border_title = "Game"
+            yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.position = max(0, min(len(self.states) - 1, self.position + delta))
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        self.position = where % len(self.states)
+        self.show()
+
+    def show(self) -> None:
+        state = self.states[self.position]
+        public = view(state, None)
+        self.query_one(BoardView).show(public)
+        self.query_one(PlayersView).show(public)
+        self.query_one(DealView).show(public, None, None)
+        log = self.query_one(RichLog)
+        log.clear()
+        log.border_subtitle = f"line {self.position} of {len(self.lines)}"
+        first = max(0, self.position - 40)
+        for number, line in enumerate(self.lines[first : self.position], first + 1):
+            style = "bold reverse" if number == self.position else ""
+            log.write(Text(line, style=style))
