@@ -1,0 +1,135 @@
+"""The bot interface, and a table where only bots sit.
+
+A bot sees what its player may see (``PlayerView``) and the list of its legal actions, and
+answers with one of them — or ``None``: "nothing from me right now". Bots act in turn and out
+of turn: asked at every moment of a deal, they may lay a family card, ask a price, play a
+travel or boss card against a rival, or answer a pending play with a stop.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.game import apply, responders
+from ..engine.legal import legal_actions
+from ..engine.state import GameState, Phase, WindowKind
+from ..engine.view import PlayerView, view
+
+
+class Bot(Protocol):
+    name: str
+
+    def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
+        """One of ``legal``, or None to let the moment pass."""
+
+
+#: Every negotiation ends: after this many actions in one deal the Boss must close or fail.
+DEAL_ACTION_LIMIT = 60
+
+
+@dataclass
+class TableResult:
+    final: GameState
+    actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    deals_failed: int = 0
+    decisions: int = 0
+
+
+def _ask(bot: Bot, state: GameState, seat: int) -> Action | None:
+    legal = legal_actions(state, seat)
+    if not legal:
+        return None
+    choice = bot.decide(view(state, seat), legal)
+    if choice is not None and choice not in legal:
+        raise AssertionError(f"{bot.name} chose an action it was not offered: {choice}")
+    return choice
+
+
+def next_bot_action(
+    state: GameState, bots: Sequence[Bot], rng: random.Random, moves_in_deal: int
+) -> Action:
+    """The next action at a table of bots. Out-of-turn play is fair: in a deal the bots are
+    asked in a random order each moment, the first who wants to act acts."""
+    n = state.n
+    if state.window is not None:
+        # Each responder answers the pending play: a stop, or a pass.
+        for seat in sorted(responders(state)):
+            answer = _ask(bots[seat], state, seat)
+            if isinstance(answer, A.PlayStop):
+                return answer
+            last_call = state.window.kind is WindowKind.LAST_CALL
+            if last_call and answer is not None and not isinstance(answer, A.Pass):
+                return answer
+        return A.TimeUp()
+    if state.phase is Phase.DEAL and state.deal is not None:
+        boss = state.deal.boss
+        if moves_in_deal >= DEAL_ACTION_LIMIT:
+            ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
+            closes = [a for a in ends if isinstance(a, A.Close)]
+            return (closes or ends)[0]
+        order = list(range(n))
+        rng.shuffle(order)
+        for seat in order:
+            if seat == boss:
+                continue
+            answer = _ask(bots[seat], state, seat)
+            if answer is not None:
+                return answer
+        answer = _ask(bots[boss], state, boss)
+        if answer is not None:
+            return answer
+        # A Boss with nothing to say ends the deal: close if he can, else fail.
+        ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
+        closes = [a for a in ends if isinstance(a, A.Close)]
+        return (closes or ends)[0]
+    deciders = sorted(_deciders(state))
+    for seat in deciders:
+        answer = _ask(bots[seat], state, seat)
+        if answer is not None:
+            return answer
+    # A turn must go on: take the first legal action of the one who must decide.
+    return legal_actions(state, deciders[0])[0]
+
+
+def _deciders(state: GameState) -> set[int]:
+    if state.phase is Phase.PLACE_MARKER:
+        return {state.right_of(state.turn)}
+    if state.phase is Phase.END_ROLL and state.end_roller is not None:
+        return {state.end_roller}
+    return {state.turn}
+
+
+def play_bots(
+    state: GameState,
+    bots: Sequence[Bot],
+    seed: int,
+    max_actions: int = 20_000,
+    on_action: Callable[[GameState, Action, tuple[Event, ...]], None] | None = None,
+) -> TableResult:
+    """Play a whole game with a bot in every seat."""
+    rng = random.Random(seed)
+    result = TableResult(final=state)
+    moves_in_deal = 0
+    for _ in range(max_actions):
+        if state.phase is Phase.OVER:
+            break
+        action = next_bot_action(state, bots, rng, moves_in_deal)
+        new, events = apply(state, action)
+        if on_action is not None:
+            on_action(state, action, events)
+        result.actions.append(action)
+        result.events.extend(events)
+        result.deals_failed += sum(1 for e in events if e.kind == "deal_failed")
+        moves_in_deal = moves_in_deal + 1 if new.phase is Phase.DEAL else 0
+        state = new
+    else:
+        raise AssertionError(f"the game did not end in {max_actions} actions")
+    result.final = state
+    return result

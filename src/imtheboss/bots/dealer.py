@@ -1,0 +1,289 @@
+"""``dealer``: a heuristic player that values deals, asks fair prices, protects its deals with
+stops and sabotages the leader. It sees only its own view.
+
+Fair price: a supplier's share of the proceeds, ``proceeds ÷ investors`` the space needs. The
+dealer asks that, accepts offers down to 70 % of it, pays up to 130 % as Boss while it keeps
+at least a third. Bounds that make every negotiation end: at most 2 proposals per partner per
+deal, and a Boss that has nothing left to try closes or fails.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.cards import Card, Colour, Kind, family
+from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
+from ..engine.view import MoneyPile, PlayerView
+
+_PILE_RANK = {pile: i for i, pile in enumerate(MoneyPile)}
+_KEEP_VALUE = {Kind.STOP: 9.0, Kind.BOSS: 7.0, Kind.TRAVEL: 5.0, Kind.HIRE: 4.0, Kind.FAMILY: 5.0}
+MAX_PROPOSALS = 2
+PATIENCE = 6
+
+
+@dataclass
+class DealerBot:
+    name: str = "dealer"
+    seed: int = 0
+    _proposals: Counter[tuple[object, ...]] = field(default_factory=Counter)
+    _idle: int = 0
+    _deal_key: tuple[int, int, int] | None = None
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    # -- the decision ---------------------------------------------------------------------
+
+    def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
+        me = seen.viewer
+        assert me is not None
+        if seen.window is not None:
+            return self._answer_window(seen, legal, me)
+        if seen.phase is Phase.DEAL and seen.deal is not None:
+            key = (seen.deals_done, seen.deal.space, seen.deal.boss)
+            if key != self._deal_key:
+                self._deal_key, self._idle = key, 0
+                self._proposals.clear()
+            if seen.deal.boss == me:
+                return self._as_boss(seen, legal, me)
+            return self._as_partner(seen, legal, me)
+        return self._turn(seen, legal, me)
+
+    # -- helpers over the view ------------------------------------------------------------
+
+    @staticmethod
+    def _owner(seen: PlayerView, colour: Colour) -> int | None:
+        return next((p.seat for p in seen.players if colour in p.investors), None)
+
+    def _covered(self, seen: PlayerView) -> set[Colour]:
+        deal = seen.deal
+        assert deal is not None
+        agreed = {ref for a in deal.agreements for ref in a.cards}
+        out = set()
+        for colour in Colour:
+            owner = self._owner(seen, colour)
+            travelling = any(t.colour is colour for t in deal.trips)
+            usable = owner is not None and not travelling
+            if usable and (owner == deal.boss or InvestorRef(colour=colour) in agreed):
+                out.add(colour)
+        for fam in deal.family:
+            if fam.owner == deal.boss or fam in agreed:
+                out.add(fam.colour)
+        return out
+
+    def _needed(self, seen: PlayerView) -> set[Colour]:
+        """Colours still missing: every required one, and optional ones while k are short."""
+        deal = seen.deal
+        assert deal is not None
+        space = seen.board.space(deal.space)
+        covered = self._covered(seen)
+        missing = set(space.required - covered)
+        have_optional = len(space.optional & covered)
+        if have_optional < space.pick:
+            missing |= space.optional - covered
+        return missing
+
+    @staticmethod
+    def _fair(seen: PlayerView) -> int:
+        assert seen.deal is not None
+        investors = seen.board.space(seen.deal.space).investors
+        return max(1, seen.proceeds // max(2, investors))
+
+    @staticmethod
+    def _leader(seen: PlayerView, me: int) -> int | None:
+        """The player whose money pile looks biggest, if it looks bigger than everyone else's."""
+        ranks = sorted(((_PILE_RANK[p.pile], p.seat) for p in seen.players), reverse=True)
+        if len(ranks) > 1 and ranks[0][0] > ranks[1][0] and ranks[0][1] != me:
+            return ranks[0][1]
+        return None
+
+    def _coverage(self, seen: PlayerView, space_number: int, me: int) -> float:
+        """How much of a space I could supply myself (investors and family cards in hand)."""
+        space = seen.board.space(space_number)
+        mine = set(seen.players[me].investors)
+        mine |= {c.colour for c in (seen.hand or ()) if c.kind is Kind.FAMILY and c.colour}
+        need = space.investors
+        have = len(space.required & mine) + min(space.pick, len(space.optional & mine))
+        return have / need
+
+    # -- turns ----------------------------------------------------------------------------
+
+    def _turn(self, seen: PlayerView, legal: Sequence[Action], me: int) -> Action | None:
+        kinds = {a.kind: a for a in legal}
+        if "place_marker" in kinds:
+            best = max(
+                (a for a in legal if isinstance(a, A.PlaceMarker)),
+                key=lambda a: (
+                    self._coverage(seen, a.space, me),
+                    seen.board.space(a.space).dividends,
+                ),
+            )
+            return best
+        if "discard" in kinds or "hire" in kinds:
+            hires = [a for a in legal if isinstance(a, A.PlayHire)]
+            if hires:
+                return self._rng.choice(hires)
+            return min(
+                (a for a in legal if isinstance(a, A.Discard)),
+                key=lambda a: sum(self._card_value(seen, c, me) for c in a.cards),
+            )
+        if "roll" in kinds and seen.phase is Phase.END_ROLL:
+            return kinds["roll"]
+        good = seen.marker is not None and self._coverage(seen, seen.marker, me) >= 0.5
+        if "start_deal" in kinds and (good or ("roll" not in kinds and "draw" not in kinds)):
+            return kinds["start_deal"]
+        if "roll" in kinds:
+            return kinds["roll"]
+        if "draw" in kinds:
+            return kinds["draw"]
+        return kinds.get("start_deal")
+
+    def _card_value(self, seen: PlayerView, card: Card, me: int) -> float:
+        value = _KEEP_VALUE[card.kind]
+        if card.kind is Kind.FAMILY and card.colour in seen.players[me].investors:
+            value -= 2  # my own investor covers that colour already
+        if card.kind is Kind.HIRE and (seen.hand or ()).count(Card.HIRE) >= 3:
+            value += 3
+        return value
+
+    # -- windows --------------------------------------------------------------------------
+
+    def _answer_window(self, seen: PlayerView, legal: Sequence[Action], me: int) -> Action | None:
+        window = seen.window
+        assert window is not None
+        stop = next((a for a in legal if isinstance(a, A.PlayStop)), None)
+        passing = next((a for a in legal if isinstance(a, A.Pass)), None)
+        if window.kind is WindowKind.LAST_CALL:
+            leader = self._leader(seen, me)
+            if seen.deal is not None and window.player == leader:
+                spoil = self._spoil(seen, legal, window.supplies or {})
+                if spoil is not None:
+                    return spoil
+            return passing
+        if stop is None:
+            return passing
+        deal = seen.deal
+        hurt = False
+        if window.kind is WindowKind.BOSS:
+            hurt = deal is not None and deal.boss == me
+        elif window.kind is WindowKind.HIRE:
+            target = window.target
+            hurt = isinstance(target, InvestorRef) and target.colour in seen.players[me].investors
+        elif window.kind is WindowKind.TRAVEL and deal is not None:
+            target = window.target
+            mine = (
+                isinstance(target, InvestorRef) and target.colour in seen.players[me].investors
+            ) or (isinstance(target, FamilyRef) and target.owner == me)
+            hurt = deal.boss == me or mine
+        return stop if hurt else passing
+
+    def _spoil(
+        self, seen: PlayerView, legal: Sequence[Action], supplies: Mapping[Colour, object]
+    ) -> Action | None:
+        for action in legal:
+            if isinstance(action, A.PlayTravel) and action.target in supplies.values():
+                return action
+        return None
+
+    # -- negotiating ----------------------------------------------------------------------
+
+    def _as_boss(self, seen: PlayerView, legal: Sequence[Action], me: int) -> Action | None:
+        deal = seen.deal
+        assert deal is not None
+        closes = [a for a in legal if isinstance(a, A.Close)]
+        if closes:
+            return closes[0]
+        tile_value = seen.board.tiles[seen.stack[0] - 1].value
+        promised = sum(a.price.dollars(tile_value) for a in deal.agreements)
+        fair = self._fair(seen)
+        needed = self._needed(seen)
+        for prop in deal.proposals:
+            if prop.by_boss:
+                continue
+            price = prop.price.dollars(tile_value)
+            useful = any(ref.colour in needed for ref in prop.cards)
+            affordable = promised + price <= seen.proceeds * 2 // 3
+            if useful and affordable and price <= fair * 13 // 10:
+                return A.Accept(player=me, supplier=prop.supplier)
+        for colour in sorted(needed, key=lambda c: c.value):
+            lay = A.LayFamily(player=me, colour=colour)
+            if lay in legal:
+                return lay
+        for action in legal:
+            if (
+                isinstance(action, A.Offer)
+                and action.price.amount == fair
+                and not action.price.dividends
+                and action.cards[0].colour in needed
+            ):
+                key = ("offer", action.supplier, action.cards)
+                if self._proposals[key] < MAX_PROPOSALS and not _open(seen, action.supplier):
+                    self._proposals[key] += 1
+                    return action
+        self._idle += 1
+        if self._idle >= PATIENCE:
+            fail = next((a for a in legal if isinstance(a, A.Fail)), None)
+            return fail
+        return None
+
+    def _as_partner(self, seen: PlayerView, legal: Sequence[Action], me: int) -> Action | None:
+        deal = seen.deal
+        assert deal is not None
+        fair = self._fair(seen)
+        tile_value = seen.board.tiles[seen.stack[0] - 1].value
+        mine = next((p for p in deal.proposals if p.supplier == me), None)
+        offered = mine is not None and mine.by_boss and A.Accept(player=me) in legal
+        if offered and mine is not None and mine.price.dollars(tile_value) * 10 >= fair * 7:
+            return A.Accept(player=me)
+        needed = self._needed(seen)
+        leader = self._leader(seen, me)
+        if deal.boss == leader:
+            sabotage = self._sabotage(seen, legal, needed)
+            if sabotage is not None:
+                return sabotage
+        if mine is None or mine.by_boss:
+            for action in legal:
+                if (
+                    isinstance(action, A.Ask)
+                    and action.price.amount == fair
+                    and not action.price.dividends
+                    and action.cards[0].colour in needed
+                ):
+                    key = ("ask", action.cards)
+                    if self._proposals[key] < MAX_PROPOSALS:
+                        self._proposals[key] += 1
+                        return action
+        for colour in sorted(needed, key=lambda c: c.value):
+            lay = A.LayFamily(player=me, colour=colour)
+            owner = self._owner(seen, colour)
+            if lay in legal and owner is None and family(colour) in (seen.hand or ()):
+                return lay
+        return None
+
+    def _sabotage(
+        self, seen: PlayerView, legal: Sequence[Action], needed: set[Colour]
+    ) -> Action | None:
+        """Against the leader: send away a card the deal relies on, or take the deal over."""
+        deal = seen.deal
+        assert deal is not None
+        covered = self._covered(seen)
+        for action in legal:
+            if isinstance(action, A.PlayTravel) and action.target.colour in covered:
+                owner = self._owner(seen, action.target.colour)
+                if isinstance(action.target, InvestorRef) and owner == deal.boss:
+                    return action
+        boss = next((a for a in legal if isinstance(a, A.PlayBoss)), None)
+        me = seen.viewer
+        if boss is not None and me is not None and self._coverage(seen, deal.space, me) >= 0.5:
+            return boss
+        return None
+
+
+def _open(seen: PlayerView, supplier: int) -> bool:
+    deal = seen.deal
+    return deal is not None and any(p.supplier == supplier for p in deal.proposals)
