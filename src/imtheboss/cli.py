@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from . import __version__
 
@@ -136,6 +136,85 @@ def _replay_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_command(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .engine import Variant
+    from .simulate import GameStats, run, specs, summarise, to_json
+
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["dealer"] * args.players
+    if len(bots) != args.players:
+        print(
+            f"imtheboss: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr
+        )
+        return 2
+    if any(b not in ("random", "dealer") for b in bots):
+        print("imtheboss: bots are 'random' or 'dealer'", file=sys.stderr)
+        return 2
+    try:
+        variants = [Variant(v.upper()) for v in args.variant]
+    except ValueError as exc:
+        print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
+        return 2
+    low = 2 if Variant.V8 in variants else 3
+    if not low <= args.players <= 6:
+        print(f"imtheboss: {low} to 6 players, not {args.players} (S1)", file=sys.stderr)
+        return 2
+    spec_list = specs(args.games, bots, args.seed, variants)
+    console = Console(stderr=args.json)
+    with Progress(console=console, transient=True, disable=args.json) as progress:
+        task = progress.add_task("Playing", total=len(spec_list))
+
+        def counted() -> Iterator[GameStats]:
+            for stats in run(spec_list, args.jobs):
+                progress.advance(task)
+                yield stats
+
+        summary = summarise(spec_list, counted())
+    if args.json:
+        print(to_json(summary))
+        return 0
+    data = summary.as_json()
+    out = Console()
+    seats = Table(
+        title=f"{args.games} games, {args.players} players, seed {args.seed}"
+        + (f", variants {' '.join(v.value for v in variants)}" if variants else "")
+    )
+    seats.add_column("seat")
+    seats.add_column("bot")
+    seats.add_column("wins", justify="right")
+    seats.add_column("win rate", justify="right")
+    seats.add_column("average money", justify="right")
+    for seat, bot in enumerate(bots):
+        wins = data["wins_by_seat"][seat]
+        seats.add_row(
+            str(seat + 1),
+            bot,
+            f"{wins:g}",
+            f"{wins / max(1, args.games):.1%}",
+            f"${data['average_money_by_seat'][seat]:.1f}M",
+        )
+    out.print(seats)
+    for bot, rate in data["win_rate_by_bot"].items():
+        out.print(f"  {bot}: wins {rate:.1%} of its seats' games")
+    out.print(
+        f"  per game: {data['deals_closed_per_game']} deals closed, "
+        f"{data['deals_failed_per_game']} failed, {data['turns_per_game']} turns, "
+        f"{data['actions_per_game']} actions"
+    )
+    ends = Table(title="What ended the game")
+    ends.add_column("ending")
+    ends.add_column("games", justify="right")
+    for ending, count in data["game_ended_by"].items():
+        ends.add_row(ending, str(count))
+    out.print(ends)
+    cards = ", ".join(f"{k} {v}" for k, v in data["cards_played_per_game"].items())
+    out.print(f"  influence cards played per game: {cards}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="imtheboss",
@@ -194,6 +273,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", metavar="FILE")
     replay.set_defaults(run=_replay_command)
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games between computer players and report",
+        description="Play games between bots without a UI: wins per seat and per bot, money, "
+        "deals, game length, endings, cards played. Same seed, same table, whatever --jobs.",
+    )
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--bots", help="one per seat, comma-separated: dealer,dealer,random,random")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--variant", action="append", default=[], metavar="V1")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(run=_simulate_command)
     board = sub.add_parser(
         "board",
         help="show the board and deal tiles, or check your own board file",

@@ -43,13 +43,14 @@ class DealView(Static):
     def show(self, view: PlayerView, remaining: float | None, asking: str | None) -> None:
         self.border_title = "Deal" if view.deal else "Turn"
         parts: list[RenderableType] = []
+        if view.window is not None:
+            # First, not last: at 80×24 a big deal fills the box, and a pending play or a
+            # last call that scrolled out of sight could not be answered.
+            parts.append(_window_line(view, remaining, asking))
         if view.deal is not None:
             parts.extend(self._deal(view))
         else:
             parts.append(self._turn(view))
-        window = view.window
-        if window is not None:
-            parts.append(_window_line(view, remaining, asking))
         self.update(Group(*parts))
 
     def _turn(self, view: PlayerView) -> Text:

@@ -1,0 +1,158 @@
+"""``imtheboss simulate``: many bot games without a UI, and what they show.
+
+Every game is decided by its own seed (``seed * 1_000_003 + game``), and the results are added
+up in game order, so the table is the same whatever ``--jobs`` says.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import make_bot, play_bots
+from .engine import actions as A
+from .engine.events import DealClosed, DealFailed, DieRolled, GameOver, TurnBegan
+from .engine.options import Options, Variant
+from .engine.setup import Setup, new_game
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
+_CARD_KINDS = {
+    A.LayFamily: "family",
+    A.PlayTravel: "travel",
+    A.PlayHire: "hire set",
+    A.PlayBoss: "boss",
+    A.PlayStop: "stop",
+}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    seed: int
+    bots: tuple[str, ...]
+    variants: tuple[Variant, ...]
+
+
+@dataclass
+class GameStats:
+    winners: tuple[int, ...]
+    money: tuple[int, ...]
+    deals_closed: int
+    deals_failed: int
+    turns: int
+    actions: int
+    ended_by: str
+    cards: dict[str, int]
+
+
+def play_one(spec: GameSpec) -> GameStats:
+    names = NAMES[: len(spec.bots)]
+    setup = Setup(players=names, seed=spec.seed, options=Options(variants=frozenset(spec.variants)))
+    bots = [make_bot(kind, spec.seed * 7 + seat) for seat, kind in enumerate(spec.bots)]
+    result = play_bots(new_game(setup), bots, spec.seed)
+    events = result.events
+    ended_by = "the last tile"
+    for before, event in itertools.pairwise(events):
+        if isinstance(event, GameOver) and isinstance(before, DieRolled) and before.end_roll:
+            ended_by = f"a {before.value} after deal {result.final.deals_done}"
+    cards: Counter[str] = Counter()
+    for action in result.actions:
+        kind = _CARD_KINDS.get(type(action))
+        if kind:
+            cards[kind] += 1
+    return GameStats(
+        winners=result.final.winners,
+        money=tuple(p.money for p in result.final.players),
+        deals_closed=sum(1 for e in events if isinstance(e, DealClosed)),
+        deals_failed=sum(1 for e in events if isinstance(e, DealFailed)),
+        turns=sum(1 for e in events if isinstance(e, TurnBegan)),
+        actions=len(result.actions),
+        ended_by=ended_by,
+        cards=dict(cards),
+    )
+
+
+@dataclass
+class Summary:
+    games: int
+    bots: tuple[str, ...]
+    wins_by_seat: list[float] = field(default_factory=list)
+    money_by_seat: list[int] = field(default_factory=list)
+    wins_by_bot: dict[str, float] = field(default_factory=dict)
+    deals_closed: int = 0
+    deals_failed: int = 0
+    turns: int = 0
+    actions: int = 0
+    ended_by: Counter[str] = field(default_factory=Counter)
+    cards: Counter[str] = field(default_factory=Counter)
+
+    def add(self, stats: GameStats) -> None:
+        share = 1 / len(stats.winners)  # E3: a shared win is shared
+        for seat in stats.winners:
+            self.wins_by_seat[seat] += share
+            bot = self.bots[seat]
+            self.wins_by_bot[bot] = self.wins_by_bot.get(bot, 0.0) + share
+        for seat, money in enumerate(stats.money):
+            self.money_by_seat[seat] += money
+        self.deals_closed += stats.deals_closed
+        self.deals_failed += stats.deals_failed
+        self.turns += stats.turns
+        self.actions += stats.actions
+        self.ended_by[stats.ended_by] += 1
+        self.cards.update(stats.cards)
+
+    def as_json(self) -> dict[str, Any]:
+        n = max(1, self.games)
+        seats_of = Counter(self.bots)
+        return {
+            "games": self.games,
+            "bots": list(self.bots),
+            "wins_by_seat": [round(w, 3) for w in self.wins_by_seat],
+            "win_rate_by_bot": {
+                bot: round(self.wins_by_bot.get(bot, 0.0) / n / seats_of[bot], 4)
+                for bot in seats_of
+            },
+            "average_money_by_seat": [round(m / n, 2) for m in self.money_by_seat],
+            "deals_closed_per_game": round(self.deals_closed / n, 2),
+            "deals_failed_per_game": round(self.deals_failed / n, 2),
+            "turns_per_game": round(self.turns / n, 2),
+            "actions_per_game": round(self.actions / n, 2),
+            "game_ended_by": dict(sorted(self.ended_by.items())),
+            "cards_played_per_game": {k: round(v / n, 2) for k, v in sorted(self.cards.items())},
+        }
+
+
+def specs(
+    games: int, bots: Sequence[str], seed: int, variants: Sequence[Variant]
+) -> list[GameSpec]:
+    return [GameSpec(seed * 1_000_003 + i, tuple(bots), tuple(variants)) for i in range(games)]
+
+
+def run(spec_list: list[GameSpec], jobs: int = 1) -> Iterator[GameStats]:
+    """Results in game order, whatever the number of processes."""
+    if jobs <= 1:
+        yield from map(play_one, spec_list)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_one, spec_list, chunksize=max(1, len(spec_list) // (jobs * 8)))
+
+
+def summarise(spec_list: list[GameSpec], results: Iterator[GameStats]) -> Summary:
+    bots = spec_list[0].bots if spec_list else ()
+    summary = Summary(
+        games=len(spec_list),
+        bots=bots,
+        wins_by_seat=[0.0] * len(bots),
+        money_by_seat=[0] * len(bots),
+    )
+    for stats in results:
+        summary.add(stats)
+    return summary
+
+
+def to_json(summary: Summary) -> str:
+    return json.dumps(summary.as_json(), indent=2)
