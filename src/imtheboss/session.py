@@ -49,10 +49,16 @@ class GameSession:
     #: costs a write, not a replay.
     lines: list[str | None] = field(default_factory=list)
     save_path: Path | None = None
+    #: A custom board is written into the save file as its path (absolute).
+    board_path: str | None = None
 
     @classmethod
-    def new(cls, setup: Setup | Position, save_dir: Path | None = None) -> GameSession:
-        session = cls(setup=setup, state=start(setup))
+    def new(
+        cls, setup: Setup | Position, save_dir: Path | None = None, board: Path | None = None
+    ) -> GameSession:
+        session = cls(
+            setup=setup, state=start(setup), board_path=str(board.resolve()) if board else None
+        )
         if save_dir is not None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             seed = getattr(setup, "seed", None)
@@ -63,9 +69,8 @@ class GameSession:
     @classmethod
     def load(cls, path: Path) -> GameSession:
         try:
-            replay = replay_document(
-                parse(path.read_text(encoding="utf-8")), close_at_end=False, base=path.parent
-            )
+            doc = parse(path.read_text(encoding="utf-8"))
+            replay = replay_document(doc, close_at_end=False, base=path.parent)
         except (OSError, UnicodeDecodeError) as exc:
             raise ResumeError(f"cannot read {path}: {exc}") from None
         except NotationError as exc:
@@ -73,7 +78,8 @@ class GameSession:
         bad = replay.first_illegal
         if bad is not None and bad.error is not None:
             raise ResumeError(f"{path}, line {bad.line.number}: {bad.error}")
-        session = cls(setup=replay.setup, state=replay.start, save_path=path)
+        board = doc.header.get("board")
+        session = cls(setup=replay.setup, state=replay.start, save_path=path, board_path=board)
         for action in replay.actions:
             session._record(action)
         if replay.final is not None and session.state != replay.final:
@@ -131,7 +137,8 @@ class GameSession:
         body = [line for line in self.lines if line is not None]
         if self.lines and self.lines[-1] is None:
             body.append("time up")  # a last timer cannot be implied by a next line
-        return "\n".join([*header_lines(self.setup), "", *body]) + "\n"
+        header = header_lines(self.setup, self.board_path)
+        return "\n".join([*header, "", *body]) + "\n"
 
     def save(self) -> None:
         if self.save_path is None:

@@ -137,7 +137,7 @@ def load_board(path: str | Path) -> Board:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise BoardFileError(f"cannot read board file {path}: {exc}") from None
     return parse_board(text, str(path))
 

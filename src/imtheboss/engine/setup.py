@@ -89,7 +89,9 @@ class Position(BaseModel):
             if k > DECK_COUNTS[card]:
                 raise ValueError(f"hands: the deck has only {DECK_COUNTS[card]} × {card.value}")
         if self.covered is not None:
-            if len(set(self.covered)) != self.deals_done:
+            if len(set(self.covered)) != len(self.covered):
+                raise ValueError("covered: a space is listed twice")
+            if len(self.covered) != self.deals_done:
                 raise ValueError(
                     f"covered: {len(set(self.covered))} spaces for {self.deals_done} deals done"
                 )

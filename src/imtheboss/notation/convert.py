@@ -13,13 +13,13 @@ from pydantic import ValidationError
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.board import Board, load_board
+from ..engine.board import Board, default_board, load_board
 from ..engine.cards import Colour
 from ..engine.errors import BoardFileError, IllegalAction, PositionError
 from ..engine.options import Options, StartPlayer, Variant
 from ..engine.setup import Position, Setup
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
-from .syntax import Document, Line, NotationError, Ref, colour, parse_cards
+from .syntax import Document, Line, NotationError, Ref, colour, parse_cards, whole_number
 from .syntax import Token as _Token
 
 _POSITION_KEYS = ("deals-done", "marker", "turn", "investors", "covered", "money")
@@ -46,9 +46,10 @@ def _int(doc: Document, key: str) -> int | None:
     text = doc.header.get(key)
     if text is None:
         return None
-    if not text.lstrip("-").isdigit():
+    value = whole_number(text)
+    if value is None:
         raise NotationError(doc.header.line_of(key), 1, f"{key}: a whole number, not '{text}'")
-    return int(text)
+    return value
 
 
 def _pairs(doc: Document, key: str) -> list[tuple[str, str]]:
@@ -96,10 +97,10 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
             )
         money = {}
         for name, value in _pairs(doc, "money"):
-            digits = value.removeprefix("$").removesuffix("M")
-            if not digits.isdigit():
+            amount = whole_number(value.removeprefix("$").removesuffix("M"))
+            if amount is None:
                 raise NotationError(header.line_of("money"), 1, f"money: '{value}' for {name}?")
-            money[name] = int(digits)
+            money[name] = amount
         hands_mode = (header.get("hands") or "open").lower()
         if hands_mode != "open":
             raise NotationError(header.line_of("hands"), 1, "hands: open (or 'hand NAME:' lines)")
@@ -109,7 +110,12 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
         covered_text = header.get("covered")
         covered = None
         if covered_text is not None:
-            covered = tuple(int(x) for x in covered_text.replace(",", " ").split() if x.isdigit())
+            spaces = [whole_number(x) for x in covered_text.replace(",", " ").split()]
+            if any(x is None for x in spaces):
+                raise NotationError(
+                    header.line_of("covered"), 1, "covered: space numbers, like 1 4 9"
+                )
+            covered = tuple(x for x in spaces if x is not None)
         return Position(
             players=doc.players,
             options=options,
@@ -126,9 +132,15 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
     except ValidationError as exc:
         err = exc.errors()[0]
         message = str(err["msg"]).removeprefix("Value error, ")
-        field = str(err["loc"][0]) if err["loc"] else ""
-        key = field.replace("_", "-")
-        raise NotationError(header.line_of(key) or 1, 1, f"{key}: {message}") from None
+        if err["loc"]:
+            key = str(err["loc"][0]).replace("_", "-")
+            message = f"{key}: {message}"
+        else:
+            key = message.partition(":")[0]  # the position's own checks name their key
+        line = header.line_of(key)
+        if not line and key == "hands" and header.hands:
+            line = min(number for number, _ in header.hands.values())
+        raise NotationError(line or 1, 1, message) from None
     except PositionError as exc:
         raise NotationError(1, 1, str(exc)) from None
 
@@ -309,8 +321,13 @@ def to_line(action: Action, state: GameState) -> str | None:
     return f"{name}: {body}"
 
 
-def header_lines(setup: Setup | Position) -> list[str]:
+def header_lines(setup: Setup | Position, board_path: str | None = None) -> list[str]:
+    """The header of a file that starts ``setup``. A custom board is saved as its path."""
     lines = [f"players: {', '.join(setup.players)}"]
+    if board_path is not None:
+        lines.append(f"board: {board_path}")
+    elif setup.board is not None and setup.board != default_board():
+        raise ValueError("a game on a custom board needs the board file's path in its header")
     if setup.options.variants:
         lines.append("variants: " + " ".join(sorted(v.value for v in setup.options.variants)))
     if setup.options.start is not StartPlayer.RANDOM:

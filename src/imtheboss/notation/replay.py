@@ -12,13 +12,13 @@ from pathlib import Path
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, PositionError
 from ..engine.events import Event
 from ..engine.game import apply
 from ..engine.setup import Position, Setup, start
 from ..engine.state import GameState, WindowKind
 from .convert import setup_from, to_action
-from .syntax import Document, Line, parse
+from .syntax import Document, Line, NotationError, parse
 
 _STOP_ANSWERS = frozenset({"stop", "pass", "time"})
 _LAST_CALL_ANSWERS = frozenset({"pass", "lay", "travel", "boss", "hire", "time"})
@@ -95,7 +95,12 @@ def replay_document(
     base: Path | None = None,
 ) -> Replay:
     setup = setup_from(doc, base)
-    state = start(setup)
+    try:
+        state = start(setup)
+    except (IllegalAction, PositionError) as exc:
+        # A setup the rules refuse (S1: player count) is a file that cannot be played.
+        where = doc.header.line_of("players") if isinstance(exc, IllegalAction) else 1
+        raise NotationError(where or 1, 1, str(exc)) from None
     result = Replay(setup=setup, start=state)
     for line in doc.lines:
         events: list[Event] = []

@@ -117,7 +117,13 @@ class Document:
 
 
 _COLOUR_WORDS = {c.value: c for c in COLOURS}
-_AMOUNT = re.compile(r"^\$?(\d+)(?:M|\$M)?$", re.IGNORECASE)
+_AMOUNT = re.compile(r"^\$?([0-9]{1,6})(?:M|\$M)?$", re.IGNORECASE)
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
+
+
+def whole_number(text: str) -> int | None:
+    """A whole number in ASCII digits (at most 18, perhaps a minus sign), else None."""
+    return int(text) if _NUMBER.fullmatch(text) else None
 
 
 def parse(text: str) -> Document:
@@ -141,7 +147,7 @@ def parse(text: str) -> Document:
             raise NotationError(number, indent + 1, "expected 'key: value' or 'Name: action'")
         key, _, rest = stripped.partition(":")
         key = key.strip()
-        value_column = indent + len(key) + 2 + (len(rest) - len(rest.lstrip()))
+        value_column = raw.index(":") + 2 + (len(rest) - len(rest.lstrip()))
         value = rest.strip()
         low = key.lower()
         if not in_actions and (low in HEADER_KEYS or low.startswith("hand ")):
@@ -149,6 +155,8 @@ def parse(text: str) -> Document:
                 players = _parse_players(value, number, value_column)
             if low.startswith("hand "):
                 name = key[5:].strip()
+                if name in header.hands:
+                    raise NotationError(number, indent + 1, f"'hand {name}' is given twice")
                 header.hands[name] = (number, parse_cards(value, number, value_column))
             else:
                 if low in header.values:
@@ -259,7 +267,7 @@ def parse_cards(value: str, number: int, column: int) -> tuple[Card, ...]:
         if not text:
             continue
         count = 1
-        match = re.match(r"^(\d+)\s*[x×]?\s+(.*)$", text)
+        match = re.match(r"^([0-9]{1,2})\s*[x×]?\s+(.*)$", text)
         if match:
             count, text = int(match.group(1)), match.group(2)
         card = _CARD_WORDS.get(text.lower())
@@ -298,7 +306,7 @@ def _parse_action(
     if verb in ("deal", "draw", "boss", "stop", "pass", "reset", "fail"):
         no_more(rest)
     elif verb == "marker":
-        if len(rest) != 1 or not rest[0].text.isdigit():
+        if len(rest) != 1 or whole_number(rest[0].text) is None:
             raise NotationError(number, end, "marker needs a space number: marker 7")
         args["space"] = int(rest[0].text)
     elif verb == "roll":

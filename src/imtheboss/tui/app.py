@@ -140,7 +140,7 @@ class BossApp(App[None]):
 
             board = load_board(self.settings.board_path)
         setup = Setup(players=names, seed=seed, options=self.settings.options, board=board)
-        self.session = GameSession.new(setup, self.settings.save_dir)
+        self.session = GameSession.new(setup, self.settings.save_dir, self.settings.board_path)
         self._log_line(f"[dim]A new game, seed {seed}.[/dim]")
         self.refresh_table()
 
