@@ -10,10 +10,13 @@ from imtheboss.engine import (
     Action,
     Card,
     Colour,
+    FamilyRef,
     GameState,
     IllegalAction,
+    InvestorRef,
     Options,
     Position,
+    StartDeal,
     Variant,
     apply,
     from_position,
@@ -83,3 +86,20 @@ def refused(state: GameState, action: Action, rule: str) -> IllegalAction:
     assert caught.value.rule == rule, f"expected {rule}, got {caught.value}"
     assert state.model_dump_json() == before
     return caught.value
+
+
+HIRES = (Card.HIRE, Card.HIRE, Card.HIRE)
+
+
+def dealing(state: GameState | None = None, boss: int = ANN) -> GameState:
+    """Ann (by default) starts a deal on space 5: R B Y + 2 of P O G, 6 dividends, $2M each."""
+    state, _ = play(state or position(), StartDeal(player=boss))
+    return state
+
+
+def inv(colour: Colour) -> InvestorRef:
+    return InvestorRef(colour=colour)
+
+
+def fam(owner: int, colour: Colour) -> FamilyRef:
+    return FamilyRef(owner=owner, colour=colour)

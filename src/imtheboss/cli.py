@@ -5,8 +5,28 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .engine import Variant
+
+
+def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | None:
+    """The variants asked for, if they are real and allow that many players (S1, V8)."""
+    from .engine import Variant
+
+    try:
+        variants = frozenset(Variant(v.upper()) for v in names)
+    except ValueError as exc:
+        print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
+        return None
+    low = 2 if Variant.V8 in variants else 3
+    if not low <= players <= 6:
+        print(f"imtheboss: {low} to 6 players, not {players} (S1)", file=sys.stderr)
+        return None
+    return variants
 
 
 def _board_command(args: argparse.Namespace) -> int:
@@ -62,21 +82,15 @@ def _check_command(args: argparse.Namespace) -> int:
 def _play_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .engine import BoardFileError, IllegalAction, Options, Variant, load_board
+    from .engine import BoardFileError, IllegalAction, Options, load_board
     from .engine.options import StartPlayer
     from .session import GameSession, ResumeError, data_dir
     from .tui.app import BossApp, TableSettings
 
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
     players = len(names) if names else args.players
-    try:
-        variants = frozenset(Variant(v.upper()) for v in args.variant)
-    except ValueError as exc:
-        print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
-        return 2
-    low = 2 if Variant.V8 in variants else 3
-    if not low <= players <= 6:
-        print(f"imtheboss: {low} to 6 players, not {players} (S1)", file=sys.stderr)
+    variants = _table_variants(args.variant, players)
+    if variants is None:
         return 2
     if args.board:
         try:
@@ -141,7 +155,6 @@ def _simulate_command(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     from rich.table import Table
 
-    from .engine import Variant
     from .simulate import GameStats, run, specs, summarise, to_json
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["dealer"] * args.players
@@ -153,15 +166,10 @@ def _simulate_command(args: argparse.Namespace) -> int:
     if any(b not in ("random", "dealer") for b in bots):
         print("imtheboss: bots are 'random' or 'dealer'", file=sys.stderr)
         return 2
-    try:
-        variants = [Variant(v.upper()) for v in args.variant]
-    except ValueError as exc:
-        print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
+    chosen = _table_variants(args.variant, args.players)
+    if chosen is None:
         return 2
-    low = 2 if Variant.V8 in variants else 3
-    if not low <= args.players <= 6:
-        print(f"imtheboss: {low} to 6 players, not {args.players} (S1)", file=sys.stderr)
-        return 2
+    variants = sorted(chosen)
     spec_list = specs(args.games, bots, args.seed, variants)
     console = Console(stderr=args.json)
     with Progress(console=console, transient=True, disable=args.json) as progress:

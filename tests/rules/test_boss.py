@@ -10,7 +10,6 @@ from imtheboss.engine import (
     Ask,
     Card,
     Close,
-    Colour,
     Fail,
     FamilyRef,
     GameState,
@@ -32,21 +31,7 @@ from imtheboss.engine import (
     legal_actions,
 )
 from imtheboss.engine.events import BossChanged, NegotiationReset
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
-
-
-def dealing(state: GameState | None = None, boss: int = ANN) -> GameState:
-    """Ann (by default) starts a deal on space 5: R B Y + 2 of P O G, 6 dividends, $2M each."""
-    state, _ = play(state or position(), StartDeal(player=boss))
-    return state
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
+from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, dealing, fam, inv, play, position, refused
 
 
 def take_over(state: GameState, seat: int) -> GameState:

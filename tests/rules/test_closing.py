@@ -30,7 +30,6 @@ from imtheboss.engine import (
     Price,
     Reset,
     Roll,
-    StartDeal,
     TimeUp,
     WindowKind,
     Withdraw,
@@ -46,24 +45,9 @@ from imtheboss.engine.events import (
     Shuffled,
     TileLaid,
 )
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
+from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, dealing, fam, inv, play, position, refused
 
 CardRef = InvestorRef | FamilyRef
-
-
-def dealing(state: GameState | None = None, boss: int = ANN) -> GameState:
-    """Ann (by default) starts a deal on the marker's space (5 by default: R B Y + 2 of P O G,
-    6 dividends)."""
-    state, _ = play(state or position(), StartDeal(player=boss))
-    return state
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
 
 
 def agreed(state: GameState, supplier: int, ref: CardRef, price: Price) -> GameState:

@@ -20,10 +20,8 @@ from imtheboss.engine import (
     Colour,
     Deal,
     Fail,
-    FamilyRef,
     GameState,
     IllegalAction,
-    InvestorRef,
     LayFamily,
     Offer,
     Phase,
@@ -52,15 +50,7 @@ from imtheboss.engine.events import (
     Proposed,
     Withdrawn,
 )
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
+from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, fam, inv, play, position, refused
 
 
 def usd(amount: int) -> Price:

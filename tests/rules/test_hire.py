@@ -11,38 +11,37 @@ from imtheboss.engine import (
     Close,
     Colour,
     Fail,
-    FamilyRef,
     GameState,
-    InvestorRef,
     LayFamily,
     Pass,
     PlayHire,
     PlayStop,
     PlayTravel,
     Price,
-    StartDeal,
     TimeUp,
     WindowKind,
     legal_actions,
 )
 from imtheboss.engine.events import Hired, Paid
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
-
-HIRES = (Card.HIRE, Card.HIRE, Card.HIRE)
-
-
-def dealing(state: GameState | None = None, boss: int = ANN) -> GameState:
-    """Ann (by default) starts a deal on space 5: R B Y + 2 of P O G, 6 dividends, $2M each."""
-    state, _ = play(state or position(), StartDeal(player=boss))
-    return state
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
+from support import (
+    ANN,
+    BOB,
+    CY,
+    DI,
+    HIRES,
+    B,
+    G,
+    O,
+    P,
+    R,
+    Y,
+    dealing,
+    fam,
+    inv,
+    play,
+    position,
+    refused,
+)
 
 
 def hires_named(state: GameState, seat: int) -> set[Colour]:

@@ -10,11 +10,7 @@ from imtheboss.engine import (
     Ask,
     Card,
     Close,
-    Colour,
     Fail,
-    FamilyRef,
-    GameState,
-    InvestorRef,
     LayFamily,
     Offer,
     Pass,
@@ -24,7 +20,6 @@ from imtheboss.engine import (
     PlayTravel,
     Price,
     Reset,
-    StartDeal,
     TimeUp,
     Trip,
     WindowKind,
@@ -39,24 +34,25 @@ from imtheboss.engine.events import (
     Stopped,
     WentTravelling,
 )
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
-
-HIRES = (Card.HIRE, Card.HIRE, Card.HIRE)
-
-
-def dealing(state: GameState | None = None, boss: int = ANN) -> GameState:
-    """Ann (by default) starts a deal on space 5: R B Y + 2 of P O G, 6 dividends, $2M each."""
-    state, _ = play(state or position(), StartDeal(player=boss))
-    return state
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
-
+from support import (
+    ANN,
+    BOB,
+    CY,
+    DI,
+    HIRES,
+    B,
+    G,
+    O,
+    P,
+    R,
+    Y,
+    dealing,
+    fam,
+    inv,
+    play,
+    position,
+    refused,
+)
 
 # -- ST1 ---------------------------------------------------------------------------------------
 

@@ -9,40 +9,21 @@ from imtheboss.engine import (
     Ask,
     Card,
     Close,
-    Colour,
     Fail,
-    FamilyRef,
     GameState,
-    InvestorRef,
     LayFamily,
     Offer,
     Phase,
     PlayStop,
     PlayTravel,
     Price,
-    StartDeal,
     TimeUp,
     Trip,
     WindowKind,
     legal_actions,
 )
 from imtheboss.engine.events import CardsDiscarded, Played, WentTravelling
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
-
-
-def dealing(state: GameState | None = None, boss: int = ANN) -> GameState:
-    """Ann (by default) starts a deal on space 5: R B Y + 2 of P O G, 6 dividends, $2M each."""
-    state = state or position()
-    state, _ = play(state, StartDeal(player=boss))
-    return state
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
+from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, dealing, fam, inv, play, position, refused
 
 
 def everything_but_blue(state: GameState) -> GameState:

@@ -12,14 +12,11 @@ from imtheboss.engine import (
     Ask,
     Card,
     Close,
-    Colour,
     Discard,
     Draw,
     Fail,
-    FamilyRef,
     GameState,
     IllegalAction,
-    InvestorRef,
     LayFamily,
     Options,
     Phase,
@@ -42,15 +39,7 @@ from imtheboss.engine import (
     possible_closes,
 )
 from imtheboss.engine.events import HandLimit, Paid
-from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
-
-
-def inv(colour: Colour) -> InvestorRef:
-    return InvestorRef(colour=colour)
-
-
-def fam(owner: int, colour: Colour) -> FamilyRef:
-    return FamilyRef(owner=owner, colour=colour)
+from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, fam, inv, play, position, refused
 
 
 def variants(on: bool, variant: Variant) -> tuple[Variant, ...]:
