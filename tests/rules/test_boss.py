@@ -278,3 +278,22 @@ def test_V1_B3_the_last_boss_still_rolls_but_the_turn_follows_the_turn_order() -
     assert state.end_roller == CY
     state, _ = play(state, Roll(player=CY, value=6))
     assert state.turn == BOB
+
+
+@pytest.mark.rule("B2")
+def test_B2_the_old_bosss_open_offers_lapse_but_asks_stay() -> None:
+    state = dealing()
+    state, _ = play(
+        state,
+        Offer(player=ANN, supplier=BOB, cards=(inv(Y),), price=Price(amount=4)),
+        Ask(player=CY, cards=(inv(P),), price=Price(amount=3)),
+        PlayBoss(player=DI),
+        TimeUp(),
+    )
+    assert state.deal is not None and state.deal.boss == DI
+    # Ann's offer to Bob went with Ann: Bob cannot bind Di by accepting it.
+    assert [(p.supplier, p.by_boss) for p in state.deal.proposals] == [(CY, False)]
+    refused(state, Accept(player=BOB), "N4")
+    # Cy's ask stands, now before Di, who may accept it.
+    state, _ = play(state, Accept(player=DI, supplier=CY))
+    assert [(a.supplier, a.price.amount) for a in state.deal.agreements] == [(CY, 3)]

@@ -683,7 +683,9 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
         state,
         boss=new,
         agreements=tuple(a for a in deal.agreements if a.supplier != new),
-        proposals=tuple(p for p in deal.proposals if p.supplier != new),
+        # Players' asks stand, now addressed to the new Boss; the old Boss's own offers go
+        # with him: the new Boss never made them.
+        proposals=tuple(p for p in deal.proposals if p.supplier != new and not p.by_boss),
         cancel_requests=frozenset(),
         may_reset=True,
     )
