@@ -35,7 +35,7 @@ def _board_command(args: argparse.Namespace) -> int:
 
     from .engine import BoardFileError, default_board, load_board
 
-    console = Console()
+    console = Console(soft_wrap=True)
     try:
         board = load_board(args.board) if args.board else default_board()
     except BoardFileError as exc:
