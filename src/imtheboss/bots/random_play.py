@@ -51,7 +51,10 @@ KIND_WEIGHTS = {
     "fail": 0.15,
     "withdraw": 0.3,
     "cancel": 0.2,
-    "reset": 0.3,
+    "reset": 1.0,
+    # Drawing often enough that hands reach the limit (T2) and hire sets get played there.
+    "draw": 2.5,
+    "roll": 2.0,
 }
 
 
@@ -62,7 +65,7 @@ class RandomPlayer:
     rng: random.Random
     deal_moves: int = DEAL_MOVES
     #: How often a deal move is one that brings the deal closer, instead of anything legal.
-    focus: float = 0.6
+    focus: float = 0.75
 
     def choose(self, state: GameState, moves_in_deal: int) -> Action:
         if state.window is not None and self.rng.random() < 0.35:
