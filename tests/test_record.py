@@ -62,5 +62,5 @@ def test_a_corrupt_save_is_a_clear_error_not_a_traceback() -> None:
 def test_an_illegal_action_in_a_save_names_it() -> None:
     record = GameRecord(setup=Setup(players=("Ann", "Bob", "Cy"), seed=1))
     broken = record.then(StartDeal(player=2))  # before the marker is placed (S6)
-    with pytest.raises(RecordError, match="action 1 .*S6"):
+    with pytest.raises(RecordError, match=r"action 1 .*S6"):
         GameRecord.from_json(broken.to_json()).replay()
