@@ -311,8 +311,10 @@ class BossApp(App[None]):
         """F1–F6. The same screen for everyone, whatever they hold or may do."""
         if self.session is None or seat >= self.state.n:
             return
-        if isinstance(self.screen, ScoreScreen | NamesScreen):
-            return
+        if any(isinstance(s, ScoreScreen | NamesScreen) for s in self.screen_stack):
+            return  # also under the rules screen: popping down to the table would lose them
+        if self._table() is None:
+            return  # the app is closing: a key typed after 'q' finds no table
         while not isinstance(self.screen, TableScreen):
             self.pop_screen()
         name = self.state.name(seat)
@@ -358,14 +360,19 @@ class BossApp(App[None]):
             self.push_screen(CloseDialog(state, seat), closing)
 
     def _give_keyboard_back(self) -> None:
-        while not isinstance(self.screen, TableScreen) and len(self.screen_stack) > 1:
+        while not isinstance(self.screen, TableScreen | ScoreScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
 
     # -- help, undo, the end ----------------------------------------------------------------
 
     def action_rules(self) -> None:
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen())
+        if any(isinstance(s, RulesScreen) for s in self.screen_stack):
+            return
+        # The rules are a long document that takes a second or two to lay out: build the
+        # screen once, then every F12 shows it at once (and where the reader left it).
+        if not self.is_screen_installed("rules"):
+            self.install_screen(RulesScreen(), "rules")
+        self.push_screen("rules")
 
     def action_undo(self) -> None:
         if self.session is None or not isinstance(self.screen, TableScreen):
@@ -375,16 +382,27 @@ class BossApp(App[None]):
             self.notify(f"No undo: {reason}.", severity="warning")
             return
         last = self.session.lines[-1] or "the last action"
+        asked_at = len(self.session.actions)
 
         def agreed(yes: bool | None) -> None:
-            if yes and self.session is not None:
-                self.session.undo()
-                self._log_line(f"[yellow]↶ undone by agreement: {last}[/yellow]")
-                self.refresh_table()
+            if not yes or self.session is None:
+                return
+            if len(self.session.actions) != asked_at:
+                # The table's count ran out while the question was open: what was asked
+                # about is no longer the last action, and a count cannot be undone.
+                self.notify("No undo: the table has moved on since.", severity="warning")
+                return
+            self.session.undo()
+            self._log_line(f"[yellow]↶ undone by agreement: {last}[/yellow]")
+            self.refresh_table()
 
         self.push_screen(ConfirmDialog(f"Undo “{last}”? Only if the whole table agrees."), agreed)
 
     def _game_over(self) -> None:
+        # The last pass of a last call can come from a private panel: the scores go over
+        # the table, never over a hand.
+        self._give_keyboard_back()
+
         def chosen(choice: str | None) -> None:
             if choice == "again" and self.session is not None:
                 names = self.session.setup.players

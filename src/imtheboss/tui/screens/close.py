@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
@@ -53,10 +53,14 @@ class CloseDialog(ModalScreen[A.Close | None]):
         self.proposal = next(possible_closes(state), None)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
+        # show its terms and the button.
+        with VerticalScroll(classes="dialog wide"):
+            others = f" and {self.space.pick} of the others" if self.space.pick else ""
             yield Label(
                 f"Close the deal on space {self.space.number}: name the card for each colour. "
-                f"Needs every required colour and {self.space.pick} of the others."
+                f"Needs every required colour{others}.",
+                classes="question",
             )
             for colour, refs in self.choices.items():
                 options = [(ref_text(self.state, ref), key) for key, ref in refs.items()]
@@ -74,6 +78,7 @@ class CloseDialog(ModalScreen[A.Close | None]):
                         allow_blank=not optional,
                         id=f"pick-{colour.value}",
                         prompt="choose a card",
+                        compact=True,
                     )
             yield Static(id="terms")
             with Horizontal(classes="buttons"):

@@ -127,6 +127,10 @@ class PrivatePanel(ModalScreen[None]):
         self.state = state
         self.seat = seat
         self.moves: list[Move] = []
+        #: The menu now on screen, by option id. Ids are new with every menu: a choice made
+        #: on a menu that has changed since (a quick second Enter) is not taken for another.
+        self._menu: dict[str, Move] = {}
+        self._menus = 0
 
     def compose(self) -> ComposeResult:
         name = self.state.name(self.seat)
@@ -166,16 +170,17 @@ class PrivatePanel(ModalScreen[None]):
             menu.add_option(
                 Option("Nothing to play right now — Escape gives the keyboard back", disabled=True)
             )
-        for i, move in enumerate(self.moves):
-            menu.add_option(Option(move.label, id=str(i)))
+        self._menus += 1
+        self._menu = {f"{self._menus}.{i}": move for i, move in enumerate(self.moves)}
+        menu.add_options(Option(move.label, id=key) for key, move in self._menu.items())
         if self.moves:
             menu.highlighted = 0
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is None:
-            return
-        move = self.moves[int(event.option.id)]
+        move = self._menu.get(event.option.id or "")
+        if move is None:
+            return  # chosen on a menu that is gone
         if move.action is not None:
             self.post_message(ActionChosen(move.action, isinstance(move.action, _KEEP_OPEN)))
         else:
@@ -183,3 +188,9 @@ class PrivatePanel(ModalScreen[None]):
 
     def action_give_back(self) -> None:
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        # However the keyboard leaves (Escape, a move, another player's F-key), a refusal
+        # shown to this player must not stay on screen for the next one: its reason may name
+        # a card of this hand.
+        self.app.clear_notifications()

@@ -1,0 +1,178 @@
+"""2,000 random keys on live games: the app never crashes, and the game stays sound.
+
+Keys go in as a fast typist's would: posted to the app a few at a time, the way the terminal
+driver posts them, with a wait for the screen now and then. The games start new, in the middle
+of a negotiation and at the last close of a game, so the monkey sees deals, windows, the end
+roll and the score screen; when a game is quit from the score screen ('q'), a new app starts
+and the count goes on.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual import events
+from textual.widgets import OptionList
+from tuikit import NAMES, Driver, Policy, run, screen_text, settings
+
+from imtheboss.engine import actions as A
+from imtheboss.engine.invariants import violations
+from imtheboss.engine.setup import Setup
+from imtheboss.engine.state import WindowKind as Kind
+from imtheboss.session import GameSession
+from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.screens.dialogs import ConfirmDialog
+
+PRESSES = 2000
+#: Keys and how often the monkey presses them: Enter and the arrows most, so that the games
+#: go somewhere; every key of the table, the dialogs and the hand-over is in.
+WEIGHTS: dict[str, float] = {
+    **dict.fromkeys("drwm", 2.0),
+    **dict.fromkeys("ynpq", 0.7),
+    **dict.fromkeys("0123456789", 0.3),
+    "enter": 6.0,
+    "escape": 2.0,
+    "tab": 1.0,
+    "up": 1.0,
+    "down": 3.0,
+    "space": 1.0,
+    **{f"f{seat}": 0.6 for seat in range(1, 7)},
+    "f12": 0.2,
+    "question_mark": 0.2,
+    "ctrl+z": 0.5,
+}
+CHARACTERS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b"}
+#: Where the games start: (seed, moves the scripted table plays first).
+STARTS = [(7, 0), (1556, 31), (1556, 108)]
+PER_GAME = 500
+BATCH = 8
+
+
+def key_event(key: str) -> events.Key:
+    return events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None))
+
+
+def prepared(save_dir: Path, seed: int, moves: int) -> GameSession:
+    """A game the scripted players have played ``moves`` moves into (saved as it goes)."""
+    session = GameSession.new(Setup(players=NAMES, seed=seed), save_dir)
+    policy = Policy()
+    for _ in range(moves):
+        session.act(policy(session.state))
+    return session
+
+
+def check(session: GameSession) -> None:
+    """The state is sound, and the autosave replays to exactly it."""
+    assert not violations(session.state), violations(session.state)
+    assert session.save_path is not None
+    assert GameSession.load(session.save_path).state == session.state
+
+
+def test_random_keys_never_crash_the_app(tmp_path: Path) -> None:
+    rng = random.Random(20240601)
+    keys, weights = list(WEIGHTS), list(WEIGHTS.values())
+
+    async def monkey() -> None:
+        pressed = 0
+        games = 0
+        quits = 0
+        moves = 0  # what the monkey played (the games do go somewhere)
+        while pressed < PRESSES:
+            save_dir = tmp_path / f"game{games}"
+            if games < len(STARTS):
+                seed, moves = STARTS[games]
+                session: GameSession | None = prepared(save_dir, seed, moves)
+            else:
+                seed, session = 100 + games, None
+            games += 1
+            start_len = len(session.actions) if session else 0
+            app = BossApp(
+                settings(save_dir, seed=seed, stop_window=0.3, last_call=0.3), session=session
+            )
+            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+                await pilot.pause()
+                stop_at = min(PRESSES, pressed + PER_GAME)
+                while pressed < stop_at and app.is_running:
+                    for key in rng.choices(keys, weights, k=BATCH):
+                        app.post_message(key_event(key))
+                    pressed += BATCH
+                    await pilot.pause(0)
+                    if pressed % (BATCH * 12) == 0:
+                        await pilot.pause()
+                        assert app.session is not None
+                        assert not violations(app.session.state)
+                await pilot.pause()
+                if app.is_running:
+                    assert app.session is not None
+                    check(app.session)
+                else:
+                    quits += 1
+            # Leaving the score screen with 'q' is a normal end; a crash is not.
+            assert app.return_code in (None, 0), f"the app failed after {pressed} keys"
+            if app.session is not None:
+                check(app.session)
+                moves += max(0, len(app.session.actions) - start_len)
+        assert pressed >= PRESSES and games >= len(STARTS), (pressed, games, quits)
+        assert moves > 0
+
+    run(monkey)
+
+
+# -- what the monkey found ------------------------------------------------------------------
+
+
+def test_undo_asked_while_the_count_runs_out(tmp_path: Path) -> None:
+    """ctrl+z during a last call: the question is still open when the count ends the close.
+    'y' then must not undo (a count stands, and the close is no longer the last action)."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, seed=1556, last_call=0.5))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            policy = Policy()
+            while driver.state.window is None or driver.state.window.kind is not Kind.LAST_CALL:
+                await driver.play(policy(driver.state), len(app.session.actions))  # type: ignore[union-attr]
+            assert app.session is not None
+            closes = len(app.session.actions)
+            await pilot.press("ctrl+z")
+            assert isinstance(app.screen, ConfirmDialog)
+            await driver.wait_for(lambda: len(app.session.actions) > closes)  # type: ignore[union-attr]
+            done = app.session.state
+            assert done.window is None and done.deals_done == 1
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.is_running and isinstance(app.screen, TableScreen)
+            assert app.session.state == done
+            assert "moved on" in screen_text(app)
+
+    run(game)
+
+
+def test_a_choice_on_a_menu_that_is_gone_is_not_played(tmp_path: Path) -> None:
+    """A quick second Enter reaches the panel after its menu changed: it is dropped, never
+    played as whatever move now has that place in the menu (nor a crash past its end)."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, seed=7))
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            await driver.play(A.PlaceMarker(player=1, space=3))
+            await driver.play(A.StartDeal(player=2))
+            panel = await driver.take_keyboard(2)
+            menu = panel.query_one("#moves", OptionList)
+            last = menu.option_count - 1
+            stale = menu.get_option_at_index(last)
+            panel.show(driver.state)  # the menu is built anew
+            before = len(app.session.actions)  # type: ignore[union-attr]
+            menu.post_message(OptionList.OptionSelected(menu, stale, last))
+            await pilot.pause()
+            assert len(app.session.actions) == before  # type: ignore[union-attr]
+            assert app.screen is panel
+            # The new menu works as ever.
+            await driver.choose(panel, lambda m: m.label.startswith("Lay your red"))
+            assert driver.state.deal is not None and driver.state.deal.family
+
+    run(game)
