@@ -88,7 +88,10 @@ def _play_command(args: argparse.Namespace) -> int:
     from .tui.app import BossApp, TableSettings
 
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
-    players = len(names) if names else args.players
+    players = len(names) + args.bots if names else args.players
+    if not 0 <= args.bots < players:
+        print("imtheboss: --bots leaves at least one seat for a person", file=sys.stderr)
+        return 2
     variants = _table_variants(args.variant, players)
     if variants is None:
         return 2
@@ -116,6 +119,9 @@ def _play_command(args: argparse.Namespace) -> int:
         last_call=args.last_call,
         ask_around=args.ask_around,
         save_dir=save_dir,
+        bots=args.bots,
+        bot_kind=args.bot_kind,
+        bot_pause=args.bot_pause,
     )
     BossApp(settings, session).run()
     return 0
@@ -269,6 +275,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--ask-around",
         action="store_true",
         help="ask each player in turn instead of counting down",
+    )
+    play.add_argument(
+        "--bots", type=int, default=0, help="computer players in the last seats (of --players)"
+    )
+    play.add_argument("--bot-kind", choices=["dealer", "random"], default="dealer")
+    play.add_argument(
+        "--bot-pause",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="the pause between two moves of the computer players (default 0.8)",
     )
     play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
     play.add_argument("--save-dir", help=argparse.SUPPRESS)

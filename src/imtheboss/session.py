@@ -19,6 +19,7 @@ from .engine.game import apply
 from .engine.setup import Position, Setup, start
 from .engine.state import GameState, Phase
 from .notation import NotationError, header_lines, parse, replay_document, to_line
+from .notation.convert import bots_from
 from .notation.writer import as_recorded
 
 #: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
@@ -51,18 +52,32 @@ class GameSession:
     save_path: Path | None = None
     #: A custom board is written into the save file as its path (absolute).
     board_path: str | None = None
+    #: Seats played by the computer: name → bot kind (kept in the save, for --resume).
+    bots: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def new(
-        cls, setup: Setup | Position, save_dir: Path | None = None, board: Path | None = None
+        cls,
+        setup: Setup | Position,
+        save_dir: Path | None = None,
+        board: Path | None = None,
+        bots: dict[str, str] | None = None,
     ) -> GameSession:
         session = cls(
-            setup=setup, state=start(setup), board_path=str(board.resolve()) if board else None
+            setup=setup,
+            state=start(setup),
+            board_path=str(board.resolve()) if board else None,
+            bots=dict(bots or {}),
         )
         if save_dir is not None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             seed = getattr(setup, "seed", None)
-            session.save_path = save_dir / "games" / f"{stamp}-seed{seed}.txt"
+            path = save_dir / "games" / f"{stamp}-seed{seed}.txt"
+            copy = 1
+            while path.exists():  # two games begun in the same second with the same seed
+                copy += 1
+                path = save_dir / "games" / f"{stamp}-seed{seed}-{copy}.txt"
+            session.save_path = path
             session.save()
         return session
 
@@ -70,6 +85,7 @@ class GameSession:
     def load(cls, path: Path) -> GameSession:
         try:
             doc = parse(path.read_text(encoding="utf-8"))
+            bots = bots_from(doc)
             replay = replay_document(doc, close_at_end=False, base=path.parent)
         except (OSError, UnicodeDecodeError) as exc:
             raise ResumeError(f"cannot read {path}: {exc}") from None
@@ -78,8 +94,13 @@ class GameSession:
         bad = replay.first_illegal
         if bad is not None and bad.error is not None:
             raise ResumeError(f"{path}, line {bad.line.number}: {bad.error}")
-        board = doc.header.get("board")
-        session = cls(setup=replay.setup, state=replay.start, save_path=path, board_path=board)
+        session = cls(
+            setup=replay.setup,
+            state=replay.start,
+            save_path=path,
+            board_path=doc.header.get("board"),
+            bots=bots,
+        )
         for action in replay.actions:
             session._record(action)
         if replay.final is not None and session.state != replay.final:
@@ -137,7 +158,7 @@ class GameSession:
         body = [line for line in self.lines if line is not None]
         if self.lines and self.lines[-1] is None:
             body.append("time up")  # a last timer cannot be implied by a next line
-        header = header_lines(self.setup, self.board_path)
+        header = header_lines(self.setup, self.board_path, self.bots)
         return "\n".join([*header, "", *body]) + "\n"
 
     def save(self) -> None:

@@ -321,9 +321,22 @@ def to_line(action: Action, state: GameState) -> str | None:
     return f"{name}: {body}"
 
 
-def header_lines(setup: Setup | Position, board_path: str | None = None) -> list[str]:
+def bots_from(doc: Document) -> dict[str, str]:
+    """``bots: Dealer1=dealer; Robo=random``: the seats a computer played (no rule effect)."""
+    out = dict(_pairs(doc, "bots"))
+    for name, kind in out.items():
+        if kind not in ("dealer", "random"):
+            raise NotationError(doc.header.line_of("bots"), 1, f"bots: {name}={kind}?")
+    return out
+
+
+def header_lines(
+    setup: Setup | Position, board_path: str | None = None, bots: dict[str, str] | None = None
+) -> list[str]:
     """The header of a file that starts ``setup``. A custom board is saved as its path."""
     lines = [f"players: {', '.join(setup.players)}"]
+    if bots:
+        lines.append("bots: " + "; ".join(f"{name}={kind}" for name, kind in bots.items()))
     if board_path is not None:
         lines.append(f"board: {board_path}")
     elif setup.board is not None and setup.board != default_board():

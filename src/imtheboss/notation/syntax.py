@@ -26,6 +26,7 @@ HEADER_KEYS = (
     "covered",
     "money",
     "hands",
+    "bots",
 )
 
 VERBS = (

@@ -18,6 +18,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
+from ..bots import make_bot
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card
@@ -40,6 +41,7 @@ from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
 from ..session import GameSession
+from .bot_seats import BotSeats
 from .labels import ref_text
 from .screens.close import CloseDialog
 from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
@@ -66,6 +68,21 @@ class TableSettings:
     last_call: float = 10.0
     ask_around: bool = False
     save_dir: Path | None = None
+    #: Computer players in the last seats, their kind, and the pause between their moves.
+    bots: int = 0
+    bot_kind: str = "dealer"
+    bot_pause: float = 0.8
+
+    def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
+        base = self.bot_kind.capitalize()
+        names: list[str] = []
+        number = 1
+        while len(names) < self.bots:
+            name = f"{base}{number}"
+            if name not in humans:
+                names.append(name)
+            number += 1
+        return tuple(names)
 
 
 class TableScreen(Screen[None]):
@@ -116,18 +133,22 @@ class BossApp(App[None]):
         self.deadline: float | None = None
         self._last_tick = time.monotonic()
         self._window_seen: object = None
+        self.bot_seats = BotSeats({}, 0)
+        self._last_bot_move = 0.0
 
     # -- start and end ----------------------------------------------------------------------
 
     async def on_mount(self) -> None:
         await self.push_screen(TableScreen())
         if self.session is not None:
+            self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
             self._log_line("[dim]Resumed the saved game.[/dim]")
             self.refresh_table()
         elif self.settings.names:
             self._start(self.settings.names)
         else:
-            self.push_screen(NamesScreen(self.settings.players), self._start)
+            humans = self.settings.players - self.settings.bots
+            self.push_screen(NamesScreen(humans), self._start)
         self.set_interval(0.25, self._tick)
 
     def _start(self, names: tuple[str, ...] | None) -> None:
@@ -139,10 +160,29 @@ class BossApp(App[None]):
             from ..engine.board import load_board
 
             board = load_board(self.settings.board_path)
-        setup = Setup(players=names, seed=seed, options=self.settings.options, board=board)
-        self.session = GameSession.new(setup, self.settings.save_dir, self.settings.board_path)
+        humans = tuple(n for n in names if n not in self._bot_kinds())
+        bots = {name: self.settings.bot_kind for name in self.settings.bot_names(humans)}
+        players = humans + tuple(bots)
+        setup = Setup(players=players, seed=seed, options=self.settings.options, board=board)
+        self.session = GameSession.new(
+            setup, self.settings.save_dir, self.settings.board_path, bots
+        )
+        self._seat_bots(seed)
         self._log_line(f"[dim]A new game, seed {seed}.[/dim]")
         self.refresh_table()
+
+    def _bot_kinds(self) -> dict[str, str]:
+        return {} if self.session is None else self.session.bots
+
+    def _seat_bots(self, seed: int) -> None:
+        """Computer players take their seats (from the settings, or from the save file)."""
+        assert self.session is not None
+        state = self.session.state
+        bots = {
+            state.seat(name): make_bot(kind, seed * 7 + state.seat(name))
+            for name, kind in self.session.bots.items()
+        }
+        self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # A screenshot of a private panel would be a hand in a file: no screenshot command.
@@ -175,7 +215,7 @@ class BossApp(App[None]):
             remaining = max(0.0, self.deadline - time.monotonic())
         asking = self._asked_name(state)
         table.query_one(BoardView).show(public)
-        table.query_one(PlayersView).show(public)
+        table.query_one(PlayersView).show(public, frozenset(self.bot_seats.bots))
         table.query_one(DealView).show(public, remaining, asking)
         for screen in self.screen_stack:
             if isinstance(screen, PrivatePanel):
@@ -183,15 +223,10 @@ class BossApp(App[None]):
         self.refresh_bindings()
 
     def _asked_name(self, state: GameState) -> str | None:
-        if not self.settings.ask_around or state.window is None:
+        seat = self._asked_seat(state)
+        if seat is None:
             return None
-        waiting = responders(state)
-        seat = state.left_of(state.window.player)
-        for _ in range(state.n):
-            if seat in waiting:
-                return f"{state.name(seat)} (F{seat + 1}): stop or pass?"
-            seat = state.left_of(seat)
-        return None
+        return f"{state.name(seat)} (F{seat + 1}): stop or pass?"
 
     def _log_line(self, markup: str) -> None:
         table = self._table()
@@ -231,6 +266,7 @@ class BossApp(App[None]):
     def _tick(self) -> None:
         now = time.monotonic()
         elapsed, self._last_tick = now - self._last_tick, now
+        self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
             return
         if self._someone_has_the_keyboard():
@@ -241,6 +277,31 @@ class BossApp(App[None]):
             self.play(A.TimeUp())
         else:
             self.refresh_table()
+
+    def _bots_move(self, now: float) -> None:
+        """One bot move at most per pause, and never while a person has the keyboard."""
+        if self.session is None or not self.bot_seats.bots:
+            return
+        if now - self._last_bot_move < self.settings.bot_pause:
+            return
+        if not isinstance(self.screen, TableScreen):
+            return
+        state = self.state
+        action = self.bot_seats.next_action(state, self._asked_seat(state))
+        if action is not None:
+            self._last_bot_move = now
+            self.play(action)
+
+    def _asked_seat(self, state: GameState) -> int | None:
+        if not self.settings.ask_around or state.window is None:
+            return None
+        waiting = responders(state)
+        seat = state.left_of(state.window.player)
+        for _ in range(state.n):
+            if seat in waiting:
+                return seat
+            seat = state.left_of(seat)
+        return None
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -310,6 +371,9 @@ class BossApp(App[None]):
     def action_take_keyboard(self, seat: int) -> None:
         """F1–F6. The same screen for everyone, whatever they hold or may do."""
         if self.session is None or seat >= self.state.n:
+            return
+        if seat in self.bot_seats:
+            self.notify(f"{self.state.name(seat)} is a computer player: it plays by itself.")
             return
         if any(isinstance(s, ScoreScreen | NamesScreen) for s in self.screen_stack):
             return  # also under the rules screen: popping down to the table would lose them

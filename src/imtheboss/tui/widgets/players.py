@@ -30,6 +30,8 @@ class PlayersView(Static):
             elif view.phase is not Phase.OVER and view.turn == seat and deal is None:
                 role = " ◀ turn"
             name = Text(player.name, style="bold" if view.turn == seat else "")
+            if seat in bots:
+                name.append(" (bot)", style="dim")
             name.append(role, style="bold yellow")
             investors = Text()
             for colour in player.investors:
