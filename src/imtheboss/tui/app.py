@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -142,6 +143,9 @@ class BossApp(App[None]):
         await self.push_screen(TableScreen())
         if self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
+            for line in self.session.lines[-60:]:
+                if line:
+                    self._log_line(escape(line))
             self._log_line("[dim]Resumed the saved game.[/dim]")
             self.refresh_table()
         elif self.settings.names:
@@ -236,11 +240,11 @@ class BossApp(App[None]):
     def _log_events(self, line: str | None, events: Iterable[Event]) -> None:
         state = self.state
         if line:
-            self._log_line(line)
+            self._log_line(escape(line))
         for event in events:
             note = _event_note(state, event)
             if note:
-                self._log_line(f"[dim]  {note}[/dim]")
+                self._log_line(f"[dim]  {escape(note)}[/dim]")
 
     # -- the clock of the reaction windows ------------------------------------------------
 
@@ -319,7 +323,7 @@ class BossApp(App[None]):
             if private:
                 self.notify(str(exc), title="Not allowed", severity="error", timeout=3)
             else:
-                self._log_line(f"[red]✗ refused: {exc}[/red]")
+                self._log_line(f"[red]✗ refused: {escape(str(exc))}[/red]")
                 self.notify(str(exc), title="Not allowed", severity="warning")
             return False
         self._log_events(self.session.lines[-1], events)
@@ -457,7 +461,7 @@ class BossApp(App[None]):
                 self.notify("No undo: the table has moved on since.", severity="warning")
                 return
             self.session.undo()
-            self._log_line(f"[yellow]↶ undone by agreement: {last}[/yellow]")
+            self._log_line(f"[yellow]↶ undone by agreement: {escape(last)}[/yellow]")
             self.refresh_table()
 
         self.push_screen(ConfirmDialog(f"Undo “{last}”? Only if the whole table agrees."), agreed)
