@@ -394,3 +394,9 @@ def test_T4_only_the_player_at_the_hand_limit_may_play_a_hire_set_there() -> Non
     refused(state, PlayHire(player=BOB, colour=R), "T4")
     refused(state, PlayBoss(player=ANN), "T4")
     refused(state, LayFamily(player=ANN, colour=R), "T4")
+
+
+@pytest.mark.rule("T2")
+def test_T2_a_discard_is_the_same_whatever_order_its_cards_are_named_in() -> None:
+    first = Discard(player=0, cards=(Card.HIRE, Card.STOP, Card.HIRE))
+    assert first == Discard(player=0, cards=(Card.STOP, Card.HIRE, Card.HIRE))

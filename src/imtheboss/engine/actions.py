@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from .cards import Card, Colour
+from .cards import Card, Colour, sort_hand
 from .state import CardRef, Price
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -52,12 +52,18 @@ class Draw(BaseModel):
 
 
 class Discard(BaseModel):
-    """T2: discard down to the hand limit."""
+    """T2: discard down to the hand limit. The cards are kept in the hand's order, so two
+    discards of the same cards are the same action."""
 
     model_config = _FROZEN
     kind: Literal["discard"] = "discard"
     player: int
     cards: tuple[Card, ...]
+
+    @field_validator("cards")
+    @classmethod
+    def _canonical(cls, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return sort_hand(cards)
 
 
 class LayFamily(BaseModel):

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from . import actions as A
 from .actions import Action
-from .cards import COLOURS, Card, Colour, Kind, family
+from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
 from .game import possible_closes, responders
 from .options import Variant
 from .state import CardRef, Deal, GameState, InvestorRef, Phase, Price, WindowKind
@@ -114,7 +114,7 @@ def _window_answers(state: GameState, p: int) -> Iterator[Action]:
 
 def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]:
     """Each distinct way to pick ``k`` cards from the hand (cards of a kind are alike)."""
-    counts = sorted(Counter(hand).items())
+    counts = list(Counter(sort_hand(hand)).items())  # in the hand's order, as Discard keeps
 
     def pick(i: int, left: int) -> Iterator[tuple[Card, ...]]:
         if left == 0:
