@@ -15,7 +15,6 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
@@ -53,6 +52,7 @@ from .screens.rules import RulesScreen
 from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
+from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
 
@@ -97,14 +97,7 @@ class TableScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield BoardView(id="board")
-            yield PlayersView(id="players")
-        with Horizontal(id="bottom"):
-            yield DealView(id="deal")
-            log = RichLog(id="log", wrap=True, markup=True, max_lines=500, min_width=20)
-            log.border_title = "Log"
-            yield log
+        yield from table_layout("Log")
         yield Footer()
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.widgets import Footer, RichLog
 
 from ..engine.state import GameState
@@ -16,6 +15,7 @@ from ..engine.view import view
 from ..notation.replay import Replay
 from .widgets.board import BoardView
 from .widgets.deal import DealView
+from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
 
@@ -41,14 +41,7 @@ class ReplayApp(App[None]):
         self.position = 0
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield BoardView(id="board")
-            yield PlayersView(id="players")
-        with Horizontal(id="bottom"):
-            yield DealView(id="deal")
-            log = RichLog(id="log", wrap=True, markup=True, min_width=20)
-            log.border_title = "Game"
-            yield log
+        yield from table_layout("Game")
         yield Footer()
 
     def on_mount(self) -> None:

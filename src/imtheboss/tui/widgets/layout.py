@@ -1,0 +1,24 @@
+"""The table's layout, shared by the game and the replay: board and players on top, the deal
+and the log below."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import RichLog
+
+from .board import BoardView
+from .deal import DealView
+from .players import PlayersView
+
+
+def table_layout(log_title: str) -> ComposeResult:
+    with Horizontal(id="top"):
+        yield BoardView(id="board")
+        yield PlayersView(id="players")
+    with Horizontal(id="bottom"):
+        yield DealView(id="deal")
+        # min_width: RichLog wraps only to its own width when told it may be that narrow.
+        log = RichLog(id="log", wrap=True, markup=True, max_lines=500, min_width=20)
+        log.border_title = log_title
+        yield log
