@@ -258,7 +258,8 @@ def test_the_close_dialog_fits_the_table(tmp_path: Path) -> None:
         session.act(A.Accept(player=supplier))
 
     async def game() -> None:
-        app = BossApp(settings(tmp_path), session=session)
+        # A long last call: a busy machine must still find "One, two…" running when it looks.
+        app = BossApp(settings(tmp_path, last_call=30.0), session=session)
         async with app.run_test(size=(80, 24)) as pilot:
             driver = Driver(pilot)
             await pilot.pause()
