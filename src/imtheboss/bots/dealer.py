@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind, family
+from ..engine.game import agreeing_cards
 from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ..engine.view import MoneyPile, PlayerView
 
@@ -63,18 +64,7 @@ class DealerBot:
     def _covered(self, seen: PlayerView) -> set[Colour]:
         deal = seen.deal
         assert deal is not None
-        agreed = {ref for a in deal.agreements for ref in a.cards}
-        out = set()
-        for colour in Colour:
-            owner = self._owner(seen, colour)
-            travelling = any(t.colour is colour for t in deal.trips)
-            usable = owner is not None and not travelling
-            if usable and (owner == deal.boss or InvestorRef(colour=colour) in agreed):
-                out.add(colour)
-        for fam in deal.family:
-            if fam.owner == deal.boss or fam in agreed:
-                out.add(fam.colour)
-        return out
+        return {c for c, refs in agreeing_cards(deal, seen.owners).items() if refs}
 
     def _needed(self, seen: PlayerView) -> set[Colour]:
         """Colours still missing: every required one, and optional ones while k are short."""

@@ -39,6 +39,7 @@ from ..engine import (
     new_game,
 )
 from ..engine.events import Event
+from ..engine.game import agreeing_cards
 
 #: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
 DEAL_MOVES = 16
@@ -183,15 +184,7 @@ def _still_needed(state: GameState) -> set[Colour]:
     deal = state.deal
     assert deal is not None
     space = state.board.space(deal.space)
-    agreed = {ref for a in deal.agreements for ref in a.cards}
-    covered = {
-        c
-        for c in COLOURS
-        if state.owners[c] is not None
-        and not deal.travelling(c)
-        and (state.owners[c] == deal.boss or InvestorRef(colour=c) in agreed)
-    }
-    covered |= {f.colour for f in deal.family if f.owner == deal.boss or f in agreed}
+    covered = {c for c, refs in agreeing_cards(deal, state.owners).items() if refs}
     return set(space.required | space.optional) - covered
 
 

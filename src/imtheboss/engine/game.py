@@ -7,7 +7,7 @@ caused, or raises ``IllegalAction`` before anything is built; the input is never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations, product
 from typing import Any, TypeVar
 
@@ -127,10 +127,6 @@ def _describe(ref: CardRef, state: GameState) -> str:
         whose = "unowned" if owner is None else f"{_name(state, owner)}'s"
         return f"{whose} {ref.colour.value} investor"
     return f"{_name(state, ref.owner)}'s {ref.colour.value} family card"
-
-
-def _supplier_of(state: GameState, ref: CardRef) -> int | None:
-    return state.owners[ref.colour] if isinstance(ref, InvestorRef) else ref.owner
 
 
 # ---------------------------------------------------------------------------------------------
@@ -893,6 +889,33 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
     return _begin_turn(state, _next_turn(state, boss), events)
 
 
+def agreeing_cards(
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool = False
+) -> dict[Colour, list[CardRef]]:
+    """For each colour, the cards on the table that would take part if the Boss closed now:
+    the Boss's own investors and family cards (D3, D4), agreed cards (N5), not travelling
+    (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
+    which knows who owns what, can ask too."""
+    sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
+    agreed = {ref for a in deal.agreements for ref in a.cards}
+    for colour in COLOURS:
+        owner = owners[colour]
+        ref = _INVESTORS[colour]
+        if (
+            owner is not None
+            and not deal.travelling(colour)
+            and (owner == deal.boss or ref in agreed or v8)
+        ):
+            sources[colour].append(ref)
+    for fam in dict.fromkeys(deal.family):
+        if fam.owner == deal.boss or fam in agreed:
+            sources[fam.colour].append(fam)
+    return sources
+
+
+_INVESTORS = {c: InvestorRef(colour=c) for c in COLOURS}
+
+
 def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
     """Every close the Boss could announce now (CL3), from the cards that would agree."""
     deal = state.deal
@@ -900,21 +923,7 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
         return
     space = state.board.space(deal.space)
     boss = deal.boss
-    v8 = state.options.has(Variant.V8)
-    sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
-    agreed = {ref for a in deal.agreements for ref in a.cards}
-    for colour in COLOURS:
-        owner = state.owners[colour]
-        ref = InvestorRef(colour=colour)
-        if (
-            owner is not None
-            and not deal.travelling(colour)
-            and (owner == boss or ref in agreed or v8)
-        ):
-            sources[colour].append(ref)
-    for fam in dict.fromkeys(deal.family):
-        if fam.owner == boss or fam in agreed:
-            sources[fam.colour].append(fam)
+    sources = agreeing_cards(deal, state.owners, state.options.has(Variant.V8))
     if any(not sources[c] for c in space.required):
         return
     usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
@@ -988,4 +997,4 @@ _HANDLERS: dict[type, Handler] = {
     A.Fail: _fail,
 }
 
-__all__ = ["apply", "check_close", "draw_count", "possible_closes", "responders"]
+__all__ = ["agreeing_cards", "apply", "check_close", "draw_count", "possible_closes", "responders"]

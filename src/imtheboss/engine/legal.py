@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from . import actions as A
 from .actions import Action
-from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
+from .cards import COLOURS, Card, Kind, family, sort_hand
 from .game import possible_closes, responders
 from .options import Variant
 from .state import CardRef, Deal, GameState, InvestorRef, Phase, Price, WindowKind
@@ -230,13 +230,11 @@ def _negotiation(state: GameState, p: int) -> Iterator[Action]:
                 yield _make(A.Accept, ("player", p), ("supplier", prop.supplier))
             if prop.by_boss:
                 yield _make(A.Withdraw, ("player", p), ("supplier", prop.supplier))
-        seen: set[tuple[tuple[Colour, CardRef], ...]] = set()
-        for supplies in possible_closes(state):
-            key = tuple(sorted(supplies.items()))
-            if key not in seen:
-                seen.add(key)
-                yield A.Close(player=p, supplies=supplies)
-        if not (state.options.has(Variant.V8) and seen):
+        can_close = False
+        for supplies in possible_closes(state):  # each distinct close once
+            can_close = True
+            yield A.Close(player=p, supplies=supplies)
+        if not (state.options.has(Variant.V8) and can_close):
             yield _make(A.Fail, ("player", p))
         if deal.may_reset:
             yield _make(A.Reset, ("player", p))

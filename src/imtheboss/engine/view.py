@@ -76,6 +76,14 @@ class PlayerView(BaseModel):
     money: int | None
 
     @property
+    def owners(self) -> dict[Colour, int | None]:
+        """Who owns each investor card: public, as on the table (S2)."""
+        out: dict[Colour, int | None] = {c: None for c in self.unowned}
+        for player in self.players:
+            out.update({c: player.seat for c in player.investors})
+        return out
+
+    @property
     def proceeds(self) -> int:
         if self.deal is None or not self.stack:
             return 0

@@ -8,35 +8,35 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine.cards import COLOURS, Colour
+from ...engine.game import agreeing_cards
+from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ...engine.view import PlayerView
 from ..labels import STYLE, chip
 
 
 def _cover(view: PlayerView, colour: Colour) -> Text:
-    """Who would supply ``colour`` if the Boss closed now."""
+    """Who would supply ``colour`` if the Boss closed now (the engine says which cards agree)."""
     deal = view.deal
     assert deal is not None
-    boss = deal.boss
-    owner = next((p.seat for p in view.players if colour in p.investors), None)
+    owners = view.owners
+    names = view.players
     agreed = {ref: a for a in deal.agreements for ref in a.cards}
-    travelling = any(t.colour is colour for t in deal.trips)
-    name = view.players
-    if owner is not None and not travelling:
-        ref = InvestorRef(colour=colour)
-        if owner == boss:
-            return Text("✓ the Boss's investor", style="green")
-        if ref in agreed:
-            return Text(f"✓ {name[owner].name}'s investor ({agreed[ref].price})", style="green")
-    for fam in deal.family:
-        if fam.colour is colour and (fam.owner == boss or fam in agreed):
-            extra = "" if fam.owner == boss else f" ({agreed[fam].price})"
-            return Text(f"✓ {name[fam.owner].name}'s family card{extra}", style="green")
-    if travelling:
+    sources = agreeing_cards(deal, owners, view.options.has(Variant.V8))[colour]
+    if sources:
+        ref = sources[0]
+        owner = owners[colour] if isinstance(ref, InvestorRef) else ref.owner
+        kind = "investor" if isinstance(ref, InvestorRef) else "family card"
+        if owner == deal.boss:
+            return Text(f"✓ the Boss's {kind}", style="green")
+        price = f" ({agreed[ref].price})" if ref in agreed else ""
+        assert owner is not None
+        return Text(f"✓ {names[owner].name}'s {kind}{price}", style="green")
+    if any(t.colour is colour for t in deal.trips):
         return Text("✗ investor travelling", style="red")
-    if owner is None:
+    if owners[colour] is None:
         return Text("✗ unowned: a family card is needed", style="red")
-    return Text(f"✗ needs {name[owner].name} or a family card", style="red")
+    return Text(f"✗ needs {names[owners[colour] or 0].name} or a family card", style="red")
 
 
 class DealView(Static):
