@@ -102,6 +102,10 @@ EXAMPLES: dict[str, Verdict] = {
         returned={},
     ),
     "tr3-travelled-family-card-is-gone.txt": illegal(16, "CL3 TR3"),
+    # TR5: outside V8 nobody sends their own investor travelling to escape an agreement.
+    "tr5-own-investor-cannot-travel.txt": illegal(
+        18, "TR5 N5", money=NOBODY_PAID, deal_open=True, investors=SEATED
+    ),
     # B1: the Boss of the moment cannot play a boss card; an earlier Boss can.
     "b1-boss-cannot-boss-himself.txt": illegal(13, "B1"),
     "b1-take-the-deal-back.txt": legal(

@@ -22,6 +22,7 @@ from imtheboss.engine import (
     WindowKind,
     legal_actions,
 )
+from imtheboss.engine.cards import family
 from imtheboss.engine.events import CardsDiscarded, Played, WentTravelling
 from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, dealing, fam, inv, play, position, refused
 
@@ -264,3 +265,41 @@ def test_TR4_an_unowned_investor_cannot_supply_a_deal() -> None:
     state, _ = play(state, Close(player=ANN, supplies=terms), TimeUp())
     assert state.deals_done == 1 and state.players[ANN].money == 12
     assert state.phase is Phase.TURN
+
+
+# -- TR5 ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TR5")
+def test_TR5_a_player_may_not_send_their_own_investor_travelling() -> None:
+    """Bob agreed to sell yellow, then tries to escape by sending his own yellow investor away."""
+    state = dealing(position(hands={"Bob": (Card.TRAVEL_YELLOW, Card.TRAVEL_GREY)}))
+    state, _ = play(
+        state,
+        Ask(player=BOB, cards=(inv(Y),), price=Price(amount=4)),
+        Accept(player=ANN, supplier=BOB),
+    )
+    refused(state, PlayTravel(player=BOB, target=inv(Y)), "TR5")
+    refused(state, PlayTravel(player=BOB, target=inv(Y), grey=True), "TR5")
+    targets = {a.target for a in legal_actions(state, BOB) if isinstance(a, PlayTravel)}
+    assert inv(Y) not in targets
+    # Another player's investor stays a fair target for the same cards (TR1).
+    assert inv(R) in targets
+
+
+@pytest.mark.rule("TR5")
+def test_TR5_the_boss_may_not_send_their_own_investor_travelling_either() -> None:
+    state = dealing(position(hands={"Ann": (Card.TRAVEL_RED, Card.TRAVEL_GREY)}))
+    refused(state, PlayTravel(player=ANN, target=inv(R)), "TR5")
+    refused(state, PlayTravel(player=ANN, target=inv(B), grey=True), "TR5")
+    targets = {a.target for a in legal_actions(state, ANN) if isinstance(a, PlayTravel)}
+    assert inv(R) not in targets and inv(B) not in targets and inv(Y) in targets
+
+
+@pytest.mark.rule("TR5")
+def test_TR5_ones_own_family_card_may_still_travel() -> None:
+    state = dealing(position(hands={"Ann": (Card.TRAVEL_PINK, family(P))}))
+    state, _ = play(state, LayFamily(player=ANN, colour=P))
+    state, events = play(state, PlayTravel(player=ANN, target=fam(ANN, P)), TimeUp())
+    assert fam(ANN, P) not in state.deal.family
+    assert any(isinstance(e, CardsDiscarded) for e in events)

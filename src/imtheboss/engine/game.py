@@ -615,7 +615,8 @@ def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
 
 
 def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
-    """TR1: on an investor or family card of its colour; grey on any. TR4: never unowned."""
+    """TR1: on an investor or family card of its colour; grey on any. TR4: never unowned.
+    TR5: never one's own investor, except under V8."""
     deal = _require_deal(state, "Travel cards are played")
     target = action.target
     card = travel(None if action.grey else target.colour)
@@ -626,6 +627,13 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
             )
         if deal.travelling(target.colour):
             raise IllegalAction("TR1", f"The {target.colour.value} investor is already travelling")
+        if state.owners[target.colour] == action.player and not state.options.has(Variant.V8):
+            raise IllegalAction(
+                "TR5",
+                f"Only the two-player rules (V8) let a player send their own investor card "
+                f"travelling; to leave an agreement on the {target.colour.value} investor, "
+                "ask the Boss to cancel it (N5)",
+            )
     elif target not in deal.family:
         raise IllegalAction("TR1", f"There is no {_describe(target, state)} on the table")
     hand = _take_from_hand(state, action.player, [card], "TR1")

@@ -150,8 +150,13 @@ def _influence(state: GameState, p: int) -> Iterator[Action]:
     for colour in COLOURS:
         if family(colour) in held:
             yield _make(A.LayFamily, ("player", p), ("colour", colour))
+    own_ok = state.options.has(Variant.V8)  # TR5: one's own investor only under V8
     targets: list[CardRef] = [
-        _INVESTOR[c] for c in COLOURS if state.owners[c] is not None and not deal.travelling(c)
+        _INVESTOR[c]
+        for c in COLOURS
+        if state.owners[c] is not None
+        and not deal.travelling(c)
+        and (own_ok or state.owners[c] != p)
     ]
     targets += list(dict.fromkeys(deal.family))
     for card in dict.fromkeys(hand):  # hand order, not set order: results must not vary
