@@ -1,6 +1,8 @@
 """``imtheboss check FILE``: replay a written-down game and rule on every line.
 
-Exit codes: 0 every line legal, 1 a line is illegal, 2 the file cannot be read.
+Exit codes: 0 every line legal, 1 a line is illegal, 2 the file cannot be read. Every illegal
+line gets its rule and reason (with ``--keep-going`` there can be several); ``--explain`` adds
+the text of that rule from the rules document, to be read out at the table.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import json
 from pathlib import Path
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -16,10 +19,21 @@ from rich.table import Table
 from .engine.errors import BoardFileError
 from .notation import NotationError, parse, replay_document
 from .notation.outcome import Outcome, describe, outcome
-from .notation.replay import Replay
+from .notation.replay import Replay, Step
+from .rulebook import plain, rule_text, rules_document
 
 
-def run_check(path: str, *, keep_going: bool, as_json: bool, console: Console) -> int:
+def run_check(
+    path: str,
+    *,
+    keep_going: bool,
+    as_json: bool,
+    console: Console,
+    explain: bool = False,
+    rules: str | None = None,
+) -> int:
+    """Judge the file at ``path``. ``rules`` is the rules document to quote with ``explain``
+    (the packaged docs/rules.md when None)."""
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
@@ -33,10 +47,11 @@ def run_check(path: str, *, keep_going: bool, as_json: bool, console: Console) -
     except BoardFileError as exc:
         return _unreadable(console, as_json, str(exc))
     result = outcome(replay)
+    document = (rules if rules is not None else rules_document()) if explain else None
     if as_json:
-        console.print_json(json.dumps(_json(replay, result)))
+        console.print_json(json.dumps(_json(replay, result, document)))
     else:
-        _report(console, path, replay, result, keep_going)
+        _report(console, path, replay, result, keep_going, document)
     return 0 if replay.legal else 1
 
 
@@ -55,22 +70,40 @@ def _unreadable(
     return 2
 
 
-def _json(replay: Replay, result: Outcome) -> dict[str, object]:
-    first = replay.first_illegal
-    illegal = None
-    if first is not None and first.error is not None:
-        illegal = {
-            "line": first.line.number,
-            "text": first.line.text,
-            "rule": first.error.rule,
-            "reason": first.error.reason,
-        }
-    return {"legal": replay.legal, "first_illegal": illegal, "result": result.as_json()}
+def _illegal_json(step: Step, document: str | None) -> dict[str, object]:
+    error = step.error
+    assert error is not None
+    entry: dict[str, object] = {
+        "line": step.line.number,
+        "text": step.line.text,
+        "rule": error.rule,
+        "reason": error.reason,
+    }
+    if document is not None:
+        text = rule_text(error.rule, document)
+        entry["rule_text"] = None if text is None else plain(text)
+    return entry
 
 
-def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_going: bool) -> None:
+def _json(replay: Replay, result: Outcome, document: str | None) -> dict[str, object]:
+    illegal = [_illegal_json(step, document) for step in replay.steps if not step.legal]
+    return {
+        "legal": replay.legal,
+        "first_illegal": illegal[0] if illegal else None,
+        "illegal": illegal,
+        "result": result.as_json(),
+    }
+
+
+def _report(
+    console: Console,
+    path: str,
+    replay: Replay,
+    result: Outcome,
+    keep_going: bool,
+    document: str | None,
+) -> None:
     console.print(f"[bold]{escape(path)}[/]")
-    shown_error = False
     for step in replay.steps:
         if step.legal:
             console.print(f"[dim]{step.line.number:>4}[/] [green]✓[/] {escape(step.line.text)}")
@@ -78,13 +111,16 @@ def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_g
         error = step.error
         assert error is not None
         console.print(f"[dim]{step.line.number:>4}[/] [bold red]✗ {escape(step.line.text)}[/]")
-        if not shown_error:
-            shown_error = True
-            body = (
-                f"[bold]Line {step.line.number}: {error.rule}[/] — {escape(error.reason)}.\n\n"
-                + "\n".join(escape(x) for x in describe(step.before))
-            )
-            console.print(Panel(body, title="Illegal", border_style="red", expand=False))
+        body = (
+            f"[bold]Line {step.line.number}: {error.rule}[/] — {escape(error.reason)}.\n\n"
+            + "\n".join(escape(x) for x in describe(step.before))
+        )
+        # soft_wrap=False: a long reason wraps inside the panel instead of being cut off.
+        console.print(
+            Panel(body, title="Illegal", border_style="red", expand=False), soft_wrap=False
+        )
+        if document is not None:
+            _explain(console, error.rule, document)
     if replay.legal:
         verdict = "[bold green]Every line is legal.[/]"
     elif keep_going:
@@ -96,6 +132,17 @@ def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_g
         )
     console.print(verdict)
     _outcome_table(console, result)
+
+
+def _explain(console: Console, rule: str, document: str) -> None:
+    text = rule_text(rule, document)
+    body: Markdown | str = (
+        Markdown(text) if text is not None else f"The rules file has no rule {escape(rule)}."
+    )
+    console.print(
+        Panel(body, title=f"The rule: {rule}", border_style="blue", expand=False),
+        soft_wrap=False,
+    )
 
 
 def _outcome_table(console: Console, result: Outcome) -> None:

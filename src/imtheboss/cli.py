@@ -75,8 +75,40 @@ def _check_command(args: argparse.Namespace) -> int:
     from .check import run_check
 
     return run_check(
-        args.file, keep_going=args.keep_going, as_json=args.json, console=Console(soft_wrap=True)
+        args.file,
+        keep_going=args.keep_going,
+        as_json=args.json,
+        explain=args.explain,
+        console=Console(soft_wrap=True),
     )
+
+
+def _rules_command(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .rulebook import rule_text, rules_document
+
+    document = rules_document()
+    wanted = [rule.upper() for rule in args.ids]
+    texts = [rule_text(rule, document) for rule in wanted]
+    unknown = [rule for rule, text in zip(args.ids, texts, strict=True) if text is None]
+    if unknown:
+        print(
+            f"imtheboss: there is no rule {', '.join(unknown)}; a rule ID is a section's "
+            "letters and a number, like S2, T4, TR5 or CL2 (`imtheboss rules` prints them all)",
+            file=sys.stderr,
+        )
+        return 2
+    console = Console()
+    if not wanted:
+        console.print(Markdown(document))
+        return 0
+    for text in texts:
+        assert text is not None
+        console.print(Markdown(text))
+        console.print()
+    return 0
 
 
 def _play_command(args: argparse.Namespace) -> int:
@@ -332,7 +364,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--keep-going", action="store_true", help="skip illegal lines and judge the rest"
     )
     check.add_argument("--json", action="store_true", help="print one JSON object instead")
+    check.add_argument(
+        "--explain",
+        action="store_true",
+        help="quote, under each illegal line, the rule it breaks (from docs/rules.md)",
+    )
     check.set_defaults(run=_check_command)
+    rules = sub.add_parser(
+        "rules",
+        help="print rules by ID (S2, TR5, CL2 …), or all of them",
+        description="Print the rules of docs/rules.md, as the rules screen (F12) shows them: "
+        "with IDs, each rule's text and the program's rulings on it; without, the whole "
+        "document.",
+    )
+    rules.add_argument("ids", nargs="*", metavar="ID", help="a rule ID, like S2 or CL2")
+    rules.set_defaults(run=_rules_command)
     return parser
 
 
