@@ -190,6 +190,47 @@ def test_unusable_files_are_notation_errors(text: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Comments at the end of a line
+
+
+DISPUTE = (
+    "players: Ann, Bob, Cy, Di\ndeals-done: 5\nmarker: 1\nturn: Ann\n"
+    "investors: Ann=red; Bob=blue; Cy=yellow; Di=green\nhands: open\n\n"
+)
+
+
+def test_a_comment_may_end_a_move_or_a_header_line() -> None:
+    plain_text = DISPUTE + "Ann: deal\nBob: ask 3 for blue\nAnn: accept Bob\n"
+    commented = (
+        DISPUTE.replace("marker: 1", "marker: 1   # red and blue")
+        + "Ann: deal  # my turn\nBob: ask 3 for blue\t# cheap\nAnn: accept Bob #\n"
+    )
+    mine, theirs = replay_text(commented), replay_text(plain_text)
+    assert mine.legal and [s.line.text for s in mine.steps] == [
+        "Ann: deal",
+        "Bob: ask 3 for blue",
+        "Ann: accept Bob",
+    ]
+    assert mine.final == theirs.final
+
+
+def test_an_error_before_a_comment_keeps_its_column() -> None:
+    error = error_of(HEADER + "Ann: lay family purple  # a new colour?\n")
+    assert (error.line, error.column) == (5, 17)
+    assert "'purple' is not a colour" in error.message
+
+
+def test_a_hash_inside_a_word_is_no_comment() -> None:
+    error = error_of(HEADER + "Ann: hire red#1\n")
+    assert "'red#1' is not a colour" in error.message
+
+
+def test_a_player_name_cannot_hold_a_hash() -> None:
+    error = error_of("players: Ann, Bo#b, Cy\nseed: 1\n")
+    assert "'Bo#b' cannot be a player's name" in error.message
+
+
+# ---------------------------------------------------------------------------------------------
 # Fuzzing
 
 

@@ -127,14 +127,26 @@ def whole_number(text: str) -> int | None:
     return int(text) if _NUMBER.fullmatch(text) else None
 
 
+#: A comment: a ``#`` that starts the line or follows a space, up to the end of the line.
+_COMMENT = re.compile(r"(?:^|\s)#")
+
+
+def without_comment(raw: str) -> str:
+    """The line before its comment: ``Ann: deal  # my turn`` is ``Ann: deal``. Cut, not
+    replaced, so every column before the comment stays where it was."""
+    found = _COMMENT.search(raw)
+    return raw if found is None else raw[: found.start()]
+
+
 def parse(text: str) -> Document:
     header = Header()
     lines: list[Line] = []
     players: tuple[str, ...] = ()
     in_actions = False
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, whole in enumerate(text.splitlines(), 1):
+        raw = without_comment(whole)
         stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
+        if not stripped:
             continue
         indent = len(raw) - len(raw.lstrip())
         if stripped.lower() == "time up":
@@ -185,7 +197,7 @@ def _parse_players(value: str, number: int, column: int) -> tuple[str, ...]:
     if any(not n for n in names) or len(names) < 2:
         raise NotationError(number, column, "list the players, comma-separated, in seat order")
     for name in names:
-        if name.lower() in HEADER_KEYS or " " in name or "/" in name or "=" in name:
+        if name.lower() in HEADER_KEYS or any(c in name for c in " /=#"):
             raise NotationError(number, column, f"'{name}' cannot be a player's name")
     if len(set(names)) != len(names):
         raise NotationError(number, column, "two players have the same name")
