@@ -231,6 +231,42 @@ def test_a_player_name_cannot_hold_a_hash() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# An unclear line is an error in the writing, not a breach of the rules
+
+
+TWO_BLUE = DISPUTE + "Ann: deal\nBob: lay family blue\nCy: lay family blue\n"
+
+
+@pytest.mark.parametrize("grey", ["", "grey "])
+def test_travel_on_one_of_two_family_cards_must_say_whose(grey: str) -> None:
+    line = f"Di: travel {grey}family blue"
+    error = error_of(TWO_BLUE + line + "\n")
+    assert error.line == 11
+    assert line[error.column - 1 :] == "family blue"
+    assert error.message == (
+        "which one? Bob and Cy have each laid a blue family card: write "
+        f"`Di: travel {grey}Bob's family blue` or `Di: travel {grey}Cy's family blue`"
+    )
+    # What it suggests is understood, and legal.
+    assert replay_text(TWO_BLUE + f"Di: travel {grey}Cy's family blue\n").legal
+
+
+def test_check_exits_2_on_an_unclear_travel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unclear.txt"
+    path.write_text(TWO_BLUE + "Di: travel family blue\n", encoding="utf-8")
+    assert main(["check", "--keep-going", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "line 11, column 12: which one?" in out and "TR1" not in out
+
+
+def test_travel_on_the_only_family_card_of_its_colour_needs_no_owner() -> None:
+    replay = replay_text(DISPUTE + "Ann: deal\nBob: lay family blue\nDi: travel family blue\n")
+    assert replay.legal
+
+
+# ---------------------------------------------------------------------------------------------
 # Fuzzing
 
 

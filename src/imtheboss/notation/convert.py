@@ -149,7 +149,7 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
 # Lines to actions
 
 
-def _ref(state: GameState, ref: Ref, default_owner: int | None, rule: str) -> CardRef:
+def _ref(state: GameState, ref: Ref, default_owner: int | None, rule: str, line: Line) -> CardRef:
     if not ref.family:
         return InvestorRef(colour=ref.colour)
     if ref.owner is not None:
@@ -162,8 +162,19 @@ def _ref(state: GameState, ref: Ref, default_owner: int | None, rule: str) -> Ca
         return FamilyRef(owner=owners[0], colour=ref.colour)
     if not owners:
         raise IllegalAction(rule, f"No {ref.colour.value} family card is on the table")
-    names = " or ".join(f"{state.name(o)}'s family {ref.colour.value}" for o in owners)
-    raise IllegalAction(rule, f"Which one? Write {names}")
+    # Several players' cards fit the words (only a travel card names no owner by default):
+    # the line is unclear, which is an error in the writing, not against the rules.
+    names = [state.name(o) for o in owners]
+    grey = "grey " if line.args.get("grey") else ""
+    choices = " or ".join(
+        f"`{line.actor}: travel {grey}{name}'s family {ref.colour.value}`" for name in names
+    )
+    raise NotationError(
+        line.number,
+        ref.column or 1,
+        f"which one? {' and '.join(names)} have each laid a {ref.colour.value} family card: "
+        f"write {choices}",
+    )
 
 
 def _price(amount: object) -> Price:
@@ -195,10 +206,10 @@ def to_action(line: Line, state: GameState) -> Action:
         return A.LayFamily(player=p, colour=a["colour"])
     if verb == "offer":
         supplier = state.seat(str(a["supplier"]))
-        cards = tuple(_ref(state, r, supplier, "N1") for r in a["refs"])
+        cards = tuple(_ref(state, r, supplier, "N1", line) for r in a["refs"])
         return A.Offer(player=p, supplier=supplier, cards=cards, price=_price(a["price"]))
     if verb == "ask":
-        cards = tuple(_ref(state, r, p, "N1") for r in a["refs"])
+        cards = tuple(_ref(state, r, p, "N1", line) for r in a["refs"])
         return A.Ask(player=p, cards=cards, price=_price(a["price"]))
     if verb in ("accept", "withdraw"):
         named = a.get("supplier")
@@ -211,7 +222,8 @@ def to_action(line: Line, state: GameState) -> Action:
     if verb == "travel":
         target = a["target"]
         assert isinstance(target, Ref)
-        return A.PlayTravel(player=p, target=_ref(state, target, None, "TR1"), grey=bool(a["grey"]))
+        target_ref = _ref(state, target, None, "TR1", line)
+        return A.PlayTravel(player=p, target=target_ref, grey=bool(a["grey"]))
     if verb == "boss":
         return A.PlayBoss(player=p)
     if verb == "hire":

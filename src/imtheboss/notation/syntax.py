@@ -76,6 +76,8 @@ class Ref:
     colour: Colour
     family: bool
     owner: str | None = None
+    #: Where the card is named in its line, for an error that points at it.
+    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,7 @@ def refs(
     i = 0
     while i < len(words):
         owner = None
+        start = words[i].column
         word = words[i].text
         if word.endswith("'s") and word[:-2] in players:
             owner = word[:-2]
@@ -256,12 +259,12 @@ def refs(
         if words[i].text.lower() == "family":
             if i + 1 == len(words):
                 raise NotationError(number, words[i].column, "family card of which colour?")
-            out.append(Ref(colour(words[i + 1], number), True, owner))
+            out.append(Ref(colour(words[i + 1], number), True, owner, start))
             i += 2
         else:
             if owner is not None:
                 raise NotationError(number, words[i].column, "only family cards are named by owner")
-            out.append(Ref(colour(words[i], number), False))
+            out.append(Ref(colour(words[i], number), False, column=start))
             i += 1
     return tuple(out)
 
