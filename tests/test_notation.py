@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from imtheboss.bots.random_play import random_steps
 from imtheboss.cli import main
@@ -31,6 +32,9 @@ from imtheboss.engine import (
     Variant,
     new_game,
 )
+from imtheboss.engine.cards import Colour
+from imtheboss.engine.errors import in_words
+from imtheboss.engine.setup import investors_each
 from imtheboss.notation import (
     NotationError,
     Replay,
@@ -187,6 +191,174 @@ def test_unusable_files_are_notation_errors(text: str) -> None:
     else:
         # A refusal as the verdict on a line would be acceptable too.
         assert isinstance(result, Replay) and not result.legal
+
+
+# ---------------------------------------------------------------------------------------------
+# A header's value it cannot take: said in the words of the game, never pydantic's
+
+#: (header lines after ``players: Ann, Bob, Cy``, the line the error names, its message)
+HEADER_VALUES = [
+    (
+        "marker: 1\ndeals-done: 15",
+        3,
+        "deals-done: how many deals have been completed, one deal tile laid for each: a whole "
+        "number from 0 to 14 (after the 15th deal the game is over, E2), not 15",
+    ),
+    ("marker: 1\ndeals-done: -1", 3, "deals-done: how many deals have been completed"),
+    (
+        "variants: V7\nmarker: 1\ndeals-done: 12",
+        4,
+        "deals-done: 0 to 11 in the short game (V7), not 12: the game has 12 deal tiles and "
+        "ends when the last one is laid (E2)",
+    ),
+    ("marker: 99", 2, "marker: the space (1 to 16) the dollar marker stands on, not 99"),
+    ("marker: 0", 2, "marker: the space (1 to 16) the dollar marker stands on, not 0"),
+    ("marker: 1\nmoney: Ann=-4", 3, "money: nobody has less than nothing"),
+    ("marker: 3\ndeals-done: 1\ncovered: 17", 4, "covered: spaces are numbered 1 to 16"),
+]
+
+
+@pytest.mark.parametrize(("header", "line", "words"), HEADER_VALUES)
+def test_a_header_value_is_refused_in_the_words_of_the_game(
+    header: str, line: int, words: str
+) -> None:
+    error = error_of("players: Ann, Bob, Cy\n" + header + "\n")
+    assert error.line == line, str(error)
+    assert words in error.message
+    assert "Input should" not in error.message and "Value error" not in error.message
+
+
+def test_a_board_file_error_is_in_the_words_of_the_game(tmp_path: Path) -> None:
+    board = (ROOT / "src/imtheboss/engine/data/board.toml").read_text(encoding="utf-8")
+    (tmp_path / "bad.toml").write_text(
+        board.replace("dividends = 3", 'dividends = "three"', 1), encoding="utf-8"
+    )
+    text = "players: Ann, Bob, Cy\nseed: 1\nboard: bad.toml\n"
+    with pytest.raises(NotationError) as caught:
+        replay_document(parse(text), base=tmp_path)
+    assert caught.value.line == 3
+    assert caught.value.message.endswith("space 1, field 'dividends': a whole number, not 'three'")
+
+
+class _Sample(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    count: int = Field(ge=1, le=6)
+    colour: Colour
+    ok: bool = True
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"count": "x", "colour": "red"}, "a whole number, not 'x'"),
+        ({"count": 2.5, "colour": "red"}, "a whole number, not 2.5"),
+        ({"count": 0, "colour": "red"}, "at least 1, not 0"),
+        ({"count": 7, "colour": "red"}, "at most 6, not 7"),
+        (
+            {"count": 1, "colour": "teal"},
+            "one of red, blue, yellow, pink, orange or green, not 'teal'",
+        ),
+        ({"count": 1, "colour": "red", "ok": "maybe"}, "true or false, not 'maybe'"),
+        ({"count": 1}, "missing: it must be given"),
+        ({"count": 1, "colour": "red", "size": 3}, "no such field"),
+    ],
+)
+def test_pydantic_errors_in_words(data: dict[str, object], words: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        _Sample.model_validate(data)
+    assert in_words(caught.value.errors()[0]) == words
+
+
+# ---------------------------------------------------------------------------------------------
+# A position no game reaches is refused, naming the setup rule
+
+SEATS = {
+    2: "players: Ann, Bob\nvariants: V8\nmarker: 1\n",
+    3: "players: Ann, Bob, Cy\nmarker: 1\n",
+    4: "players: Ann, Bob, Cy, Di\nmarker: 1\n",
+    5: "players: Ann, Bob, Cy, Di, Eve\nmarker: 1\n",
+    6: "players: Ann, Bob, Cy, Di, Eve, Flo\nmarker: 1\n",
+}
+
+
+@pytest.mark.rule("S2")
+@pytest.mark.parametrize(
+    ("seats", "investors", "rule", "words"),
+    [
+        (
+            3,
+            "Ann=red,blue; Bob=yellow; Cy=green",
+            "S2",
+            "pink and orange are listed for nobody",
+        ),
+        (3, "Ann=red,blue,yellow; Bob=pink,orange; Cy=green", None, ""),  # after a hire
+        (4, "Ann=red; Bob=blue; Cy=yellow", "S2", "at least 4 investor cards have owners"),
+        (4, "Ann=red,blue; Bob=yellow; Di=green", None, ""),  # Cy's was hired away
+        (
+            5,
+            "Ann=red; Bob=blue; Cy=yellow; Di=green",
+            "S2",
+            "only 4 are listed, but with 5 players",
+        ),
+        (6, "Ann=red; Bob=blue; Cy=yellow; Di=green; Eve=pink", "S2", "orange is listed for"),
+        (2, "Ann=red,blue,yellow; Bob=pink,orange", "V8", "deals three to each"),
+    ],
+)
+def test_investors_no_game_reaches_are_refused(
+    seats: int, investors: str, rule: str | None, words: str
+) -> None:
+    text = SEATS[seats] + f"investors: {investors}\n"
+    if rule is None:
+        assert replay_text(text).legal
+        return
+    error = error_of(text)
+    assert error.line == text.splitlines().index(f"investors: {investors}") + 1
+    assert words in error.message and error.message.endswith(f"({rule})"), error.message
+
+
+@pytest.mark.rule("S2")
+@pytest.mark.rule("H2")
+def test_a_three_player_position_with_unowned_investors_is_no_h2_question(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H2 is about 4 or 5 players: with 3, nothing lies unowned to be hired first."""
+    path = tmp_path / "three.txt"
+    path.write_text(
+        SEATS[3] + "investors: Ann=red; Bob=blue; Cy=yellow\n\nAnn: deal\nAnn: hire blue\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "line 3" in out and "(S2)" in out and "H2" not in out
+
+
+def test_a_position_without_investors_points_at_the_players() -> None:
+    error = error_of(SEATS[3])
+    assert error.line == 1 and "every investor card has an owner" in error.message
+
+
+@pytest.mark.rule("T2")
+def test_a_hand_over_the_limit_is_refused() -> None:
+    text = SEATS[3] + "investors: Ann=red,blue; Bob=yellow,pink; Cy=orange,green\n"
+    assert replay_text(text + "hand Bob: 12 hire\n").legal
+    error = error_of(text + "hand Ann: stop\nhand Bob: 13 hire\n")
+    assert error.line == 5
+    assert error.message.startswith("hand Bob: 13 cards") and error.message.endswith("(T2)")
+
+
+@pytest.mark.rule("S5")
+@pytest.mark.rule("CL4")
+def test_money_no_deal_paid_is_refused() -> None:
+    text = SEATS[3] + "investors: Ann=red,blue; Bob=yellow,pink; Cy=orange,green\n"
+    error = error_of(text + "money: Ann=4\n")
+    assert error.line == 4 and error.message.endswith("(S5), and only a completed deal pays")
+    # One deal done: tile #1 pays $2M a dividend, at most 7 dividends.
+    assert replay_text(text + "deals-done: 1\nmoney: Ann=10; Bob=4\n").legal
+    error = error_of(text + "deals-done: 1\nmoney: Ann=10; Bob=5\n")
+    assert (
+        error.line == 5 and "$15M between them" in error.message and "at most $14M" in error.message
+    )
+    assert error.message.endswith("(CL4)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -527,7 +699,12 @@ def test_wrong_end_roll_is_refused_with_e1() -> None:
 
 
 POSITIONS = [
-    Position(players=("Ann", "Bob", "Cy"), marker=1, turn="Ann"),
+    Position(
+        players=("Ann", "Bob", "Cy"),
+        investors={"Ann": COLOURS[:2], "Bob": COLOURS[2:4], "Cy": COLOURS[4:]},
+        marker=1,
+        turn="Ann",
+    ),
     Position(
         players=("Jeonghoon", "Jaeyoung", "Shinyoung", "Seonju"),
         investors={
@@ -546,7 +723,13 @@ POSITIONS = [
             variants=frozenset({Variant.V1, Variant.V3, Variant.V7}),
             start=StartPlayer.ALPHABETICAL,
         ),
-        investors={"Ann": (COLOURS[0],), "Cy": (), "Eve": (COLOURS[5], COLOURS[2])},
+        investors={
+            "Ann": (COLOURS[0],),
+            "Bob": (COLOURS[1],),
+            "Cy": (),
+            "Di": (COLOURS[3],),
+            "Eve": (COLOURS[5], COLOURS[2]),
+        },
         deals_done=3,
         covered=(2, 9, 16),
         marker=10,
@@ -592,6 +775,13 @@ def positions(draw: st.DrawFn) -> Position:
     low = 2 if Variant.V8 in chosen else 3
     players = tuple(draw(st.permutations(_POOL)))[: draw(st.integers(low, 6))]
     owner = {c: draw(st.sampled_from((None, *players))) for c in COLOURS}
+    # S2: what was dealt keeps an owner (hire sets only move investors between players).
+    dealt = min(len(COLOURS), len(players) * investors_each(len(players)))
+    for colour in COLOURS:
+        if sum(o is not None for o in owner.values()) >= dealt:
+            break
+        if owner[colour] is None:
+            owner[colour] = draw(st.sampled_from(players))
     investors = {
         name: tuple(c for c in COLOURS if owner[c] == name)
         for name in players
@@ -603,12 +793,14 @@ def positions(draw: st.DrawFn) -> Position:
     if draw(st.booleans()):
         others = [s for s in range(1, 17) if s != marker]
         covered = tuple(draw(st.permutations(others))[:deals_done])
-    money = {n: draw(st.integers(0, 300)) for n in players if draw(st.booleans())}
+    # S5, CL4: money only from deals done; every tile pays at least $2M × 7 dividends.
+    most = 14 * deals_done // len(players)
+    money = {n: draw(st.integers(0, most)) for n in players if draw(st.booleans())}
     left = dict(DECK_COUNTS)
     hands: dict[str, tuple[Card, ...]] = {}
     for name in players:
         if draw(st.booleans()):
-            hand = draw(st.lists(st.sampled_from(list(Card)), max_size=14))
+            hand = draw(st.lists(st.sampled_from(list(Card)), max_size=12))  # T2
             kept = []
             for card in hand:
                 if left[card]:

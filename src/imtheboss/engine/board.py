@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .cards import COLOURS, Colour
-from .errors import BoardFileError
+from .errors import BoardFileError, in_words
 
 SPACES = 16
 TILES = 15
@@ -149,7 +149,7 @@ def default_board() -> Board:
 def _explain(exc: ValidationError, text: str, source: str) -> str:
     err = exc.errors()[0]
     loc = list(err["loc"])
-    message = str(err["msg"]).removeprefix("Value error, ")
+    message = in_words(err)
     if len(loc) >= 2 and loc[0] in ("spaces", "tiles"):
         table = "space" if loc[0] == "spaces" else "tile"
         index = int(loc[1])

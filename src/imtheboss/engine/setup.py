@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .board import Board, default_board
 from .cards import COLOURS, DECK_COUNTS, Card, Colour, full_deck, sort_hand
 from .errors import IllegalAction, PositionError
-from .options import Options, StartPlayer, Variant
+from .options import HAND_LIMIT, Options, StartPlayer, Variant
 from .rng import choice, shuffled
 from .state import GameState, Phase, PlayerState, Rng
 
@@ -150,6 +150,88 @@ def new_game(setup: Setup) -> GameState:
         draw_pile=deck[len(names) * HAND_SIZE :],
         rng=rng,
     )
+
+
+def check_setup_rules(position: Position) -> None:
+    """Refuse a position no game reaches from its setup, naming the header and the rule.
+
+    A position read from a file must be one a table can be in: ``check`` should not rule on
+    a 3-player game with unowned investors (H2 is about 4 or 5 players). What stays true from
+    the setup on, whatever was played:
+
+    - S2 (V8 with 2): the investors dealt keep an owner. A hire set (H1) moves one from player
+      to player or takes an unowned one, never gives one back; so with 2, 3 or 6 players all
+      six have owners, with 4 or 5 at least one per player. (How many each has changes.)
+    - E2 (V7): one deal tile is laid per deal done, and the last one ends the game.
+    - T2: over the hand limit a player discards at once, so no hand holds more than 12.
+    - S5, CL4: money comes only from completed deals, at most dividends × tile value each.
+
+    Programs and tests may still build any Position; ``from_position`` does not call this.
+    """
+    n = len(position.players)
+    board = position.board or default_board()
+    stack = _stack(board, position.options)
+    if position.deals_done >= len(stack):
+        short = " in the short game (V7)" if position.options.has(Variant.V7) else ""
+        raise PositionError(
+            f"deals-done: 0 to {len(stack) - 1}{short}, not {position.deals_done}: the game "
+            f"has {len(stack)} deal tiles and ends when the last one is laid (E2)",
+            key="deals-done",
+            rule="E2",
+        )
+    owned = [c for colours in position.investors.values() for c in colours]
+    dealt = min(len(COLOURS), n * investors_each(n))
+    if len(owned) < dealt:
+        unowned = [c.value for c in COLOURS if c not in owned]
+        rule = "V8" if n == 2 else "S2"
+        if dealt == len(COLOURS):
+            need = "every investor card has an owner"
+            listed = f"{_and(unowned)} {'is' if len(unowned) == 1 else 'are'} listed for nobody"
+        else:
+            need = f"at least {dealt} investor cards have owners"
+            listed = f"only {len(owned)} {'is' if len(owned) == 1 else 'are'} listed"
+        raise PositionError(
+            f"investors: {listed}, but with {n} players {need}: {rule} deals "
+            f"{_count(investors_each(n))} to each, and a hire set (H1) moves an investor card "
+            f"but never leaves one unowned ({rule})",
+            key="investors",
+            rule=rule,
+        )
+    for name, hand in position.hands.items():
+        if len(hand) > HAND_LIMIT:
+            raise PositionError(
+                f"hand {name}: {len(hand)} cards, but a hand never holds more than "
+                f"{HAND_LIMIT} at the start of a turn: over the limit a player discards at "
+                "once (T2)",
+                key=f"hand {name}",
+                rule="T2",
+            )
+    made = sum(position.money.values())
+    if made and not position.deals_done:
+        raise PositionError(
+            "money: with no deal done nobody has made money yet: everyone starts with none "
+            "(S5), and only a completed deal pays",
+            key="money",
+            rule="S5",
+        )
+    richest = max(space.dividends for space in board.spaces)
+    most = sum(board.tiles[t - 1].value * richest for t in stack[: position.deals_done])
+    if made > most:
+        raise PositionError(
+            f"money: the players have ${made}M between them, but {position.deals_done} "
+            f"deal{'s' if position.deals_done > 1 else ''} paid at most ${most}M: a deal pays "
+            "its dividends × the value of its tile, and nothing else brings money (CL4)",
+            key="money",
+            rule="CL4",
+        )
+
+
+def _count(each: int) -> str:
+    return {1: "one", 2: "two", 3: "three"}[each]
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def from_position(position: Position) -> GameState:

@@ -15,11 +15,11 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.board import Board, default_board, load_board
 from ..engine.cards import Colour
-from ..engine.errors import BoardFileError, IllegalAction, PositionError
+from ..engine.errors import BoardFileError, IllegalAction, PositionError, in_words
 from ..engine.options import Options, StartPlayer, Variant
-from ..engine.setup import Position, Setup
+from ..engine.setup import Position, Setup, check_setup_rules
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
-from .syntax import Document, Line, NotationError, Ref, colour, parse_cards, whole_number
+from .syntax import Document, Header, Line, NotationError, Ref, colour, parse_cards, whole_number
 from .syntax import Token as _Token
 
 _POSITION_KEYS = ("deals-done", "marker", "turn", "investors", "covered", "money")
@@ -116,7 +116,7 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
                     header.line_of("covered"), 1, "covered: space numbers, like 1 4 9"
                 )
             covered = tuple(x for x in spaces if x is not None)
-        return Position(
+        position = Position(
             players=doc.players,
             options=options,
             board=board,
@@ -129,20 +129,45 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
             hands={name: cards for name, (_, cards) in header.hands.items()},
             seed=seed,
         )
+        check_setup_rules(position)
+        return position
     except ValidationError as exc:
         err = exc.errors()[0]
-        message = str(err["msg"]).removeprefix("Value error, ")
         if err["loc"]:
             key = str(err["loc"][0]).replace("_", "-")
-            message = f"{key}: {message}"
+            if err["type"] == "value_error":
+                message = f"{key}: {in_words(err)}"
+            else:
+                meaning = HEADER_MEANING.get(key)
+                given = err.get("input")
+                message = f"{key}: {meaning}, not {given}" if meaning else f"{key}: {in_words(err)}"
         else:
+            message = in_words(err)
             key = message.partition(":")[0]  # the position's own checks name their key
-        line = header.line_of(key)
-        if not line and key == "hands" and header.hands:
-            line = min(number for number, _ in header.hands.values())
-        raise NotationError(line or 1, 1, message) from None
+        raise NotationError(_line_of(header, key), 1, message) from None
     except PositionError as exc:
-        raise NotationError(1, 1, str(exc)) from None
+        raise NotationError(_line_of(header, exc.key or ""), 1, str(exc)) from None
+
+
+#: What a position's header says, for a value it cannot take (docs/notation.md, section 2).
+HEADER_MEANING = {
+    "deals-done": (
+        "how many deals have been completed, one deal tile laid for each: a whole number "
+        "from 0 to 14 (after the 15th deal the game is over, E2)"
+    ),
+    "marker": "the space (1 to 16) the dollar marker stands on",
+}
+
+
+def _line_of(header: Header, key: str) -> int:
+    """The line of a header key; ``hands`` and ``hand NAME`` are the lines of the hands."""
+    line = header.line_of(key)
+    if not line and key.startswith("hand ") and key[5:] in header.hands:
+        line = header.hands[key[5:]][0]
+    if not line and key == "hands" and header.hands:
+        line = min(number for number, _ in header.hands.values())
+    # A key left out (no investors: line at all) is about the players the header lists.
+    return line or header.line_of("players") or 1
 
 
 # ---------------------------------------------------------------------------------------------
