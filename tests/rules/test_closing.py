@@ -146,7 +146,7 @@ def test_CL2_the_close_stands_when_every_other_player_passes() -> None:
     ("play_", "window"),
     [
         (LayFamily(player=BOB, colour=G), None),
-        (PlayTravel(player=BOB, target=inv(Y)), WindowKind.TRAVEL),
+        (PlayTravel(player=CY, target=inv(Y)), WindowKind.TRAVEL),  # Bob's: TR5
         (PlayTravel(player=CY, target=fam(ANN, Y)), WindowKind.TRAVEL),
         (PlayBoss(player=DI), WindowKind.BOSS),
         (PlayHire(player=BOB, colour=O), WindowKind.HIRE),
