@@ -120,6 +120,14 @@ EXAMPLES: dict[str, Verdict] = {
     "n3-ask-more-than-the-deal.txt": illegal(14, "N3"),
     "n3-dividends-are-a-share.txt": legal("N3 CL4", money={"Ann": 3, "Bob": 6, "Cy": 0, "Di": 0}),
     "n3-promised-twice.txt": illegal(18, "N3 N4"),
+    # CL2: a close is called off by another card during the count, never stopped.
+    "cl2-a-close-cannot-be-stopped.txt": illegal(
+        18,
+        "CL2 CL1 ST1",
+        money={"Ann": 6, "Bob": 3, "Cy": 0, "Di": 0},
+        deals_done=6,
+        next_turn="Bob",
+    ),
     # CL3: another player's card needs an agreement; asking is not agreeing.
     "cl3-no-agreement-no-close.txt": illegal(15, "CL3 N4", money=NOBODY_PAID),
     # CL5: family cards that took part are discarded, the others go home.

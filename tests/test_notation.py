@@ -52,6 +52,11 @@ WORKED = ROOT / "docs/examples/worked-example.txt"
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 
 HEADER = "players: Ann, Bob, Cy, Di\nseed: 7\n\nAnn: marker 5\n"
+#: A position in the middle of the game, as a dispute is written down.
+DISPUTE = (
+    "players: Ann, Bob, Cy, Di\ndeals-done: 5\nmarker: 1\nturn: Ann\n"
+    "investors: Ann=red; Bob=blue; Cy=yellow; Di=green\nhands: open\n\n"
+)
 
 
 def error_of(text: str) -> NotationError:
@@ -362,13 +367,50 @@ def test_money_no_deal_paid_is_refused() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Comments at the end of a line
+# A card after the close: the deal is closed, which is what the table needs to hear
 
-
-DISPUTE = (
-    "players: Ann, Bob, Cy, Di\ndeals-done: 5\nmarker: 1\nturn: Ann\n"
-    "investors: Ann=red; Bob=blue; Cy=yellow; Di=green\nhands: open\n\n"
+CLOSING = DISPUTE + (
+    "Ann: deal\nBob: ask 3 for blue\nAnn: accept Bob\nAnn: close red=Ann blue=Bob\n"
 )
+
+
+def _refusals(text: str) -> list[tuple[int, str, str]]:
+    replay = replay_text(text, keep_going=True)
+    return [(s.line.number, s.error.rule, s.error.reason) for s in replay.steps if s.error]
+
+
+@pytest.mark.rule("CL2")
+def test_a_stop_after_the_close_is_refused_under_cl2() -> None:
+    [(line, rule, reason)] = _refusals(CLOSING + "Bob: stop\n")
+    assert (line, rule) == (12, "CL2")
+    assert reason == (
+        'The deal is closed: Ann said "One, two…" and nobody called the close off. A close '
+        "cannot be stopped: only during the count does another player's family, travel, boss "
+        "or hire card call it off"
+    )
+
+
+@pytest.mark.rule("CL2")
+def test_a_stop_after_everyone_passed_on_the_close_is_refused_under_cl2() -> None:
+    text = CLOSING + "Bob: pass\nCy: pass\nDi: pass\nCy: stop\n"
+    assert [(n, rule) for n, rule, _ in _refusals(text)] == [(15, "CL2")]
+
+
+@pytest.mark.rule("CL1")
+def test_the_bosses_own_card_after_the_close_is_refused_under_cl1() -> None:
+    """The Boss's card does not call the close off: the count ends, then the card comes."""
+    [(line, rule, reason)] = _refusals(CLOSING + "Ann: travel blue\n")
+    assert (line, rule) == (12, "CL1")
+    assert reason.endswith("after that nobody plays influence cards")
+
+
+def test_once_play_goes_on_a_stop_is_an_ordinary_t4() -> None:
+    refusals = _refusals(CLOSING + "Bob: stop\nBob: stop\nBob: roll 3\nBob: stop\n")
+    assert [(n, rule) for n, rule, _ in refusals] == [(12, "CL2"), (13, "CL2"), (15, "T4")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Comments at the end of a line
 
 
 def test_a_comment_may_end_a_move_or_a_header_line() -> None:

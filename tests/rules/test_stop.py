@@ -124,13 +124,17 @@ def test_ST1_a_stop_must_be_in_hand() -> None:
 
 
 @pytest.mark.rule("ST1")
-def test_ST1_a_stop_cannot_call_off_a_close() -> None:
+@pytest.mark.rule("CL2")
+def test_CL2_a_stop_cannot_call_off_a_close() -> None:
+    """The CL2 ruling, not ST1's "only after a travel, boss or hire card": the table is told
+    that a close is called off by another card, never stopped."""
     state = dealing()
     state, _ = play(state, *(LayFamily(player=ANN, colour=c) for c in (Y, P, O)))
     terms = {R: inv(R), B: inv(B), Y: fam(ANN, Y), P: fam(ANN, P), O: fam(ANN, O)}
     state, _ = play(state, Close(player=ANN, supplies=terms))
     assert state.window is not None and state.window.kind is WindowKind.LAST_CALL
-    refused(state, PlayStop(player=BOB), "ST1")
+    error = refused(state, PlayStop(player=BOB), "CL2")
+    assert error.reason.startswith("A close cannot be stopped")
 
 
 # -- ST2 ---------------------------------------------------------------------------------------

@@ -185,7 +185,13 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
     window = state.window
     if window is None and state.phase is not Phase.DEAL and not state.after_stop:
         raise IllegalAction("T4", "Influence cards are played during deals only")
-    if window is None or window.kind is WindowKind.LAST_CALL:
+    if window is not None and window.kind is WindowKind.LAST_CALL:
+        raise IllegalAction(
+            "CL2",
+            'A close cannot be stopped: during "One, two…" only another player\'s family, '
+            "travel, boss or hire card calls it off",
+        )
+    if window is None:
         if state.after_stop:
             raise IllegalAction("ST2", "A stop cannot cancel a stop")
         raise IllegalAction(

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction, PositionError
-from ..engine.events import Event
+from ..engine.events import DealClosed, Event
 from ..engine.game import apply
 from ..engine.setup import Position, Setup, start
 from ..engine.state import GameState, WindowKind
@@ -102,19 +102,23 @@ def replay_document(
         where = doc.header.line_of("players") if isinstance(exc, IllegalAction) else 1
         raise NotationError(where or 1, 1, str(exc)) from None
     result = Replay(setup=setup, start=state)
+    closed: DealClosed | None = None  # the deal the last legal line closed, if it did
     for line in doc.lines:
         events: list[Event] = []
         implied = False
         if not answers_window(state, line):
             # The line is no answer, so the window closed before it, legal line or not.
-            state, closed = apply(state, A.TimeUp())
-            events.extend(closed)
+            state, ended = apply(state, A.TimeUp())
+            events.extend(ended)
             implied = True
+            closed = _closing(ended) or closed
         before = state
         try:
             action = to_action(line, state)
             state, done = apply(state, action)
         except IllegalAction as exc:
+            if closed is not None:
+                exc = _after_the_close(exc, line, closed, state)
             result.steps.append(
                 Step(
                     line=line,
@@ -130,6 +134,7 @@ def replay_document(
                 return result
             continue
         events.extend(done)
+        closed = _closing(events)
         result.steps.append(
             Step(
                 line=line,
@@ -141,10 +146,33 @@ def replay_document(
             )
         )
     if close_at_end and state.window is not None:
-        state, closed = apply(state, A.TimeUp())
-        result.closing_events = closed
+        state, ended = apply(state, A.TimeUp())
+        result.closing_events = ended
     result.final = state
     return result
+
+
+def _closing(events: tuple[Event, ...] | list[Event]) -> DealClosed | None:
+    return next((e for e in events if isinstance(e, DealClosed)), None)
+
+
+def _after_the_close(
+    error: IllegalAction, line: Line, closed: DealClosed, state: GameState
+) -> IllegalAction:
+    """A card played once the close stood. The engine sees only that no deal is on (T4); the
+    table needs to hear that this deal is closed: a stop, that a close is never stopped (CL2);
+    any other card, that after "One, two, the deal is done" nobody plays one (CL1)."""
+    if error.rule != "T4":
+        return error
+    boss = state.name(closed.boss)
+    done = f'The deal is closed: {boss} said "One, two…" and nobody called the close off'
+    if line.verb == "stop":
+        return IllegalAction(
+            "CL2",
+            f"{done}. A close cannot be stopped: only during the count does another player's "
+            "family, travel, boss or hire card call it off",
+        )
+    return IllegalAction("CL1", f"{done}; after that nobody plays influence cards")
 
 
 def replay_text(text: str, **kwargs: bool) -> Replay:
