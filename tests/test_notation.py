@@ -207,7 +207,8 @@ HEADER_VALUES = [
         "marker: 1\ndeals-done: 15",
         3,
         "deals-done: how many deals have been completed, one deal tile laid for each: a whole "
-        "number from 0 to 14 (after the 15th deal the game is over, E2), not 15",
+        "number from 0 to 14, or 11 in the short game (after the last deal the game is over, "
+        "E2), not 15",
     ),
     ("marker: 1\ndeals-done: -1", 3, "deals-done: how many deals have been completed"),
     (
@@ -335,6 +336,12 @@ def test_a_three_player_position_with_unowned_investors_is_no_h2_question(
     assert main(["check", str(path)]) == 2
     out = capsys.readouterr().out
     assert "line 3" in out and "(S2)" in out and "H2" not in out
+
+
+@pytest.mark.rule("S1")
+def test_a_position_for_too_few_players_names_s1_first() -> None:
+    error = error_of("players: Ann, Bob\nmarker: 1\n")
+    assert error.line == 1 and error.message.endswith("(S1)"), error.message
 
 
 def test_a_position_without_investors_points_at_the_players() -> None:

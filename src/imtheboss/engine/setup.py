@@ -168,6 +168,10 @@ def check_setup_rules(position: Position) -> None:
 
     Programs and tests may still build any Position; ``from_position`` does not call this.
     """
+    try:
+        _check_names(position.players, position.options)  # S1 first: the rest counts seats
+    except IllegalAction as exc:
+        raise PositionError(str(exc), key="players", rule=exc.rule) from None
     n = len(position.players)
     board = position.board or default_board()
     stack = _stack(board, position.options)

@@ -2,7 +2,9 @@
 
 A line can only become an action in a position: ``travel blue`` needs to know whose blue
 investor it is, ``close red=Ann`` whether Ann really owns red. Such mismatches are rule
-questions, so they are ``IllegalAction``s with a rule ID, not notation errors.
+questions, so they are ``IllegalAction``s with a rule ID, not notation errors. A line that
+could mean two cards (``travel family blue`` with two blue family cards on the table) is
+different: it is unclear writing, a ``NotationError``. So is a header no game can reach.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
 HEADER_MEANING = {
     "deals-done": (
         "how many deals have been completed, one deal tile laid for each: a whole number "
-        "from 0 to 14 (after the 15th deal the game is over, E2)"
+        "from 0 to 14, or 11 in the short game (after the last deal the game is over, E2)"
     ),
     "marker": "the space (1 to 16) the dollar marker stands on",
 }
