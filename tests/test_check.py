@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from imtheboss.check import run_check
 from imtheboss.cli import main
 from imtheboss.rulebook import plain, rule_ids, rule_text, rules_document
 
@@ -241,3 +244,23 @@ def test_the_rules_screen_reads_the_same_document() -> None:
     from imtheboss.tui.screens import rules
 
     assert rules.rules_document is rules_document
+
+
+def test_check_quotes_the_rules_document_it_is_given() -> None:
+    """A translated rules file plugs in: --explain quotes whichever document it is handed."""
+    document = (
+        "## 3. Ein Zug\n\n| ID | Karte | Regel |\n|---|---|---|\n"
+        "| **ST1** | **Stopp** (10) | Sofort nach einer Reise-, Boss- oder Anheuerkarte. |\n"
+        "| **ST2** | | Ein Stopp kann keinen Stopp aufheben. |\n"
+    )
+    out = io.StringIO()
+    code = run_check(
+        str(EXAMPLES / "st2-stop-a-stop.txt"),
+        keep_going=False,
+        as_json=False,
+        console=Console(file=out, width=80),
+        explain=True,
+        rules=document,
+    )
+    assert code == 1
+    assert "ST2 — Stopp (10): Ein Stopp kann keinen Stopp aufheben." in words(out.getvalue())
