@@ -53,8 +53,7 @@ class ScoreScreen(Screen[str]):
             yield Label(f"{state.deals_done} deals were closed.")
             if self.seed is not None:
                 yield Label(
-                    f"The seed was {self.seed}: with the same names and options, "
-                    f"--seed {self.seed} deals this game again.",
+                    f"The seed was {self.seed} (--seed {self.seed} deals this game again).",
                     id="score-seed",
                 )
             yield Static(table)
