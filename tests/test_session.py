@@ -112,7 +112,10 @@ def test_an_old_save_with_a_plain_seed_still_loads_and_is_then_sealed(tmp_path: 
     session = GameSession.resume(tmp_path)
     assert session.setup == Setup(players=NAMES, seed=SEED)
     moves(session, 3)
-    assert str(SEED) not in old.read_text(encoding="utf-8").split("\n", 1)[1]
+    # Sealed now, and renamed: the old name gave the seed away.
+    assert not old.exists()
+    assert game_save(tmp_path).name == "20250101-120000.txt"
+    assert str(SEED) not in game_save(tmp_path).read_text(encoding="utf-8")
     assert GameSession.resume(tmp_path).state == session.state
 
 

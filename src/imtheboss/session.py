@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -36,6 +37,9 @@ _TEMP_PREFIX = ".save-"
 _TEMP_SUFFIX = ".tmp"
 #: A temporary file older than this was left by a killed game, never one still being written.
 _STALE_SECONDS = 600.0
+
+#: How saves were named before the seal: ``<stamp>-seed<N>[-copy].txt``.
+_SEED_IN_NAME = re.compile(r"-seed-?[0-9]+")
 
 #: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
 #: cards or a die and take them back.
@@ -227,6 +231,12 @@ class GameSession:
                 skipped.append(f"{path.name} (the game in it is over)")
                 continue
             session.skipped = skipped
+            if _SEED_IN_NAME.search(path.name):
+                # An old save named after its seed: renamed (by its next save) so that the
+                # name no longer gives the hands away.
+                session.save_path = _fresh_name(save_dir, _SEED_IN_NAME.sub("", path.stem))
+                session._stale = path
+                session.save()
             return session
         if skipped:
             raise ResumeError(f"no save in {games} can be resumed: " + "; ".join(skipped))
@@ -314,9 +324,9 @@ class GameSession:
             self._stale = None
 
 
-def _fresh_name(save_dir: Path) -> Path:
+def _fresh_name(save_dir: Path, stamp: str | None = None) -> Path:
     """A name for a new game's save, from the time it began (never from its seed)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
     name = f"{stamp}.txt"
     copy = 1
     # Two games begun in the same second; the finished one keeps the name too.
