@@ -112,11 +112,19 @@ def _rules_command(args: argparse.Namespace) -> int:
 
 
 def _play_command(args: argparse.Namespace) -> int:
+    """Start (or resume) a game at this terminal.
+
+    A games folder that cannot be written (read-only, a file in its place, a full disk) does
+    not stop the game: one sentence says so before the table opens, the game is played in
+    memory, and every move tries the save again — the first that succeeds writes the whole
+    game. Refusing to start would cost a game night for a file; the table also shows the
+    problem for as long as it lasts.
+    """
     from pathlib import Path
 
     from .engine import BoardFileError, IllegalAction, Options, load_board
     from .engine.options import StartPlayer
-    from .session import GameSession, ResumeError, data_dir
+    from .session import GameSession, ResumeError, cannot_save_in, data_dir
     from .tui.app import BossApp, TableSettings
 
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
@@ -141,6 +149,13 @@ def _play_command(args: argparse.Namespace) -> int:
         except (ResumeError, IllegalAction) as exc:
             print(f"imtheboss: nothing to resume: {exc}", file=sys.stderr)
             return 2
+    problem = cannot_save_in(save_dir)
+    if problem is not None:
+        print(
+            f"imtheboss: {problem}; the game is played in memory and saved as soon as "
+            "the folder can be written.",
+            file=sys.stderr,
+        )
     settings = TableSettings(
         players=players,
         names=names,
@@ -155,7 +170,10 @@ def _play_command(args: argparse.Namespace) -> int:
         bot_kind=args.bot_kind,
         bot_pause=args.bot_pause,
     )
-    BossApp(settings, session).run()
+    app = BossApp(settings, session)
+    app.run()
+    if app.session is not None and app.session.save_problem is not None:
+        print(f"imtheboss: the game was not saved: {app.session.save_problem}.", file=sys.stderr)
     return 0
 
 

@@ -2,11 +2,19 @@
 
 Every action is saved at once, atomically, in the game notation, so a crash or a closed
 terminal never loses a game night: ``--resume`` replays the file and is back where it was.
+A folder that cannot be written does not stop the game: it goes on in memory, every move
+retries the save, and the first save that succeeds writes the whole game.
+
+During a game the seed never shows: the file is named by the time it began, and the save holds
+the seed sealed (see ``seal.py``). The finished game's file, in ``finished/``, holds it plainly,
+so the game can be checked and replayed.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -21,6 +29,17 @@ from .engine.state import GameState, Phase
 from .notation import NotationError, header_lines, parse, replay_document, to_line
 from .notation.convert import bots_from
 from .notation.writer import as_recorded
+from .seal import SealError, installation_key, new_nonce, read_key, seal, sync_folder, unseal
+
+#: Temporary files of a save being written: a dotfile (no glob for saves matches it) with a
+#: suffix that is not ``.txt``. Old versions wrote ``.save-*.txt``; both are cleaned up.
+_TEMP_PREFIX = ".save-"
+_TEMP_SUFFIX = ".tmp"
+#: A temporary file older than this was left by a killed game, never one still being written.
+_STALE_SECONDS = 600.0
+
+#: How saves were named before the seal: ``<stamp>-seed<N>[-copy].txt``.
+_SEED_IN_NAME = re.compile(r"-seed-?[0-9]+")
 
 #: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
 #: cards or a die and take them back.
@@ -40,6 +59,81 @@ class ResumeError(RuntimeError):
     """No game to resume, or a save file that no longer replays."""
 
 
+def why_unwritable(exc: BaseException) -> str:
+    """An OSError in words a table understands (the path is said by the caller)."""
+    if isinstance(exc, SealError):
+        return str(exc)
+    code = getattr(exc, "errno", None)
+    if code == errno.ENOSPC or code == errno.EDQUOT:
+        return "the disk is full"
+    if code == errno.EROFS:
+        return "the file system is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "no permission to write there"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return "a file stands where the folder should be"
+    if code == errno.ENOENT:
+        return "the folder is missing and cannot be made"
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def cannot_save_in(save_dir: Path) -> str | None:
+    """Why games cannot be saved in ``save_dir`` (None: they can), found by trying: the games
+    folder is made if missing, the seal's key is made, and a small file is written, synced and
+    removed — what every save will do."""
+    games = save_dir / "games"
+    try:
+        games.mkdir(parents=True, exist_ok=True)
+        installation_key(games)
+        fd, probe = tempfile.mkstemp(dir=games, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write("a test that the games folder can be written\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+        finally:
+            Path(probe).unlink(missing_ok=True)
+    except (OSError, SealError) as exc:
+        return f"games cannot be saved in {games}: {why_unwritable(exc)}"
+    return None
+
+
+def clean_stale_temps(games: Path) -> None:
+    """Remove temporary files a killed game left behind. Only old ones: a file still being
+    written by a game running beside this one is a few milliseconds old."""
+    now = time.time()
+    try:
+        leftovers = [*games.glob(f"{_TEMP_PREFIX}*"), *games.glob(".seal-key.*.tmp")]
+    except OSError:
+        return
+    for path in leftovers:
+        if path.suffix not in (_TEMP_SUFFIX, ".txt"):
+            continue
+        try:
+            if now - path.stat().st_mtime > _STALE_SECONDS:
+                path.unlink()
+        except OSError:
+            continue  # gone already, or not ours to remove: it is ignored anyway
+
+
+def _saves_in(games: Path) -> list[Path]:
+    """The saves in ``games``, newest first. Dotfiles (temporary files, the key) never are."""
+    found: list[tuple[float, str, Path]] = []
+    try:
+        candidates = list(games.glob("*.txt"))
+    except OSError:
+        return []
+    for path in candidates:
+        if path.name.startswith("."):
+            continue
+        try:
+            if path.is_file():
+                found.append((path.stat().st_mtime, path.name, path))
+        except OSError:
+            continue
+    return [path for _, _, path in sorted(found, reverse=True)]
+
+
 @dataclass
 class GameSession:
     setup: Setup | Position
@@ -54,6 +148,15 @@ class GameSession:
     board_path: str | None = None
     #: Seats played by the computer: name → bot kind (kept in the save, for --resume).
     bots: dict[str, str] = field(default_factory=dict)
+    #: Why the last save failed, in one sentence; None while the file holds every move.
+    save_problem: str | None = None
+    #: The saves ``resume`` passed over (damaged, or not a game that goes on), with why.
+    skipped: list[str] = field(default_factory=list)
+    #: This game's random number in its seal.
+    _nonce: bytes = field(default_factory=new_nonce, repr=False)
+    #: An unfinished save to remove once the finished one is written (a failed removal is
+    #: retried with the next save).
+    _stale: Path | None = field(default=None, repr=False)
 
     @classmethod
     def new(
@@ -63,6 +166,8 @@ class GameSession:
         board: Path | None = None,
         bots: dict[str, str] | None = None,
     ) -> GameSession:
+        """A new game, saved at once (or, if the folder cannot be written, in memory: see
+        ``save_problem``)."""
         session = cls(
             setup=setup,
             state=start(setup),
@@ -70,14 +175,9 @@ class GameSession:
             bots=dict(bots or {}),
         )
         if save_dir is not None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            seed = getattr(setup, "seed", None)
-            path = save_dir / "games" / f"{stamp}-seed{seed}.txt"
-            copy = 1
-            while path.exists():  # two games begun in the same second with the same seed
-                copy += 1
-                path = save_dir / "games" / f"{stamp}-seed{seed}-{copy}.txt"
-            session.save_path = path
+            games = save_dir / "games"
+            clean_stale_temps(games)
+            session.save_path = _fresh_name(save_dir)
             session.save()
         return session
 
@@ -85,6 +185,13 @@ class GameSession:
     def load(cls, path: Path) -> GameSession:
         try:
             doc = parse(path.read_text(encoding="utf-8"))
+            if doc.header.get("seal") is not None and doc.header.get("seed") is None:
+                line = doc.header.line_of("seal")
+                try:
+                    seed = unseal(doc.header.get("seal") or "", read_key(path.parent))
+                except SealError as exc:
+                    raise ResumeError(f"{path}, line {line}: {exc}") from None
+                doc.header.unsealed(seed)
             bots = bots_from(doc)
             replay = replay_document(doc, close_at_end=False, base=path.parent)
         except (OSError, UnicodeDecodeError) as exc:
@@ -109,14 +216,37 @@ class GameSession:
 
     @classmethod
     def resume(cls, save_dir: Path) -> GameSession:
-        """The most recent unfinished game."""
-        games = sorted((save_dir / "games").glob("*.txt"), key=lambda p: p.stat().st_mtime)
-        if not games:
-            raise ResumeError(f"no saved game in {save_dir / 'games'}")
-        return cls.load(games[-1])
+        """The newest save that is whole: it reads, replays, and its game goes on. Damaged
+        ones are passed over and listed in ``skipped``; temporary files are never saves."""
+        games = save_dir / "games"
+        clean_stale_temps(games)
+        skipped: list[str] = []
+        for path in _saves_in(games):
+            try:
+                session = cls.load(path)
+            except ResumeError as exc:
+                skipped.append(f"{path.name} ({exc})")
+                continue
+            if session.state.phase is Phase.OVER:
+                skipped.append(f"{path.name} (the game in it is over)")
+                continue
+            session.skipped = skipped
+            if _SEED_IN_NAME.search(path.name):
+                # An old save named after its seed: renamed (by its next save) so that the
+                # name no longer gives the hands away.
+                session.save_path = _fresh_name(save_dir, _SEED_IN_NAME.sub("", path.stem))
+                session._stale = path
+                session.save()
+            return session
+        if skipped:
+            raise ResumeError(f"no save in {games} can be resumed: " + "; ".join(skipped))
+        raise ResumeError(f"no saved game in {games}")
 
     def act(self, action: Action) -> tuple[Event, ...]:
-        """Play an action (raises IllegalAction, leaving everything as it was) and save."""
+        """Play an action (raises IllegalAction, leaving everything as it was) and save.
+
+        A save that fails does not undo the action: the game goes on in memory and
+        ``save_problem`` says why; the next save writes the whole game again."""
         events = self._record(action)
         self.save()
         return events
@@ -154,37 +284,71 @@ class GameSession:
         self.save()
         return undone
 
-    def text(self) -> str:
+    def text(self, sealed_with: bytes | None = None) -> str:
+        """The game in the notation; with a key, its seed sealed (an unfinished game's save)."""
         body = [line for line in self.lines if line is not None]
         if self.lines and self.lines[-1] is None:
             body.append("time up")  # a last timer cannot be implied by a next line
-        header = header_lines(self.setup, self.board_path, self.bots)
+        seed = getattr(self.setup, "seed", None)
+        sealed = None
+        if sealed_with is not None and seed is not None:
+            sealed = seal(seed, sealed_with, self._nonce)
+        header = header_lines(self.setup, self.board_path, self.bots, sealed)
         return "\n".join([*header, "", *body]) + "\n"
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the whole game; False (and ``save_problem`` says why) if it cannot be."""
         if self.save_path is None:
-            return
-        path = self.save_path
-        if self.state.phase is Phase.OVER and path.parent.name != "finished":
-            finished = path.parent.parent / "finished" / path.name
-            self._write(finished, self.text())
-            path.unlink(missing_ok=True)
-            self.save_path = finished
-            return
-        self._write(path, self.text())
-
-    @staticmethod
-    def _write(path: Path, text: str) -> None:
-        # Write beside, flush to disk, then rename over: a crash leaves the old or the new
-        # file, never half of one.
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".txt")
+            return True
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            self._save(self.save_path)
+        except (OSError, SealError) as exc:
+            self.save_problem = f"cannot save in {self.save_path.parent}: {why_unwritable(exc)}"
+            return False
+        self.save_problem = None
+        return True
+
+    def _save(self, path: Path) -> None:
+        if self.state.phase is Phase.OVER and path.parent.name != "finished":
+            # The game is over: the seed is no secret any more, it is written plainly.
+            finished = path.parent.parent / "finished" / path.name
+            _write(finished, self.text())
+            self.save_path, self._stale = finished, path
+        elif self.state.phase is not Phase.OVER:
+            _write(path, self.text(sealed_with=installation_key(path.parent)))
+        else:
+            _write(path, self.text())
+        if self._stale is not None:
+            self._stale.unlink(missing_ok=True)
+            sync_folder(self._stale.parent)
+            self._stale = None
+
+
+def _fresh_name(save_dir: Path, stamp: str | None = None) -> Path:
+    """A name for a new game's save, from the time it began (never from its seed)."""
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+    name = f"{stamp}.txt"
+    copy = 1
+    # Two games begun in the same second; the finished one keeps the name too.
+    while (save_dir / "games" / name).exists() or (save_dir / "finished" / name).exists():
+        copy += 1
+        name = f"{stamp}-{copy}.txt"
+    return save_dir / "games" / name
+
+
+def _write(path: Path, text: str) -> None:
+    """Write beside, flush and sync to disk, rename over, sync the folder: a crash at any
+    moment leaves the old file or the new one, never half of one — and the temporary file
+    is a dotfile with a ``.tmp`` suffix, which nothing takes for a save."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    sync_folder(path.parent)

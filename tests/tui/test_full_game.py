@@ -58,7 +58,9 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             driver = Driver(pilot)
             await driver.wait_for(lambda: app.session is not None)
-            assert f"A new game, seed {SEED}." in log_text(app)
+            # The seed would give every hand away: never on the screen during the game.
+            assert "A new game." in log_text(app)
+            assert str(SEED) not in log_text(app) and str(SEED) not in screen_text(app)
             while driver.state.phase is not Phase.OVER:
                 assert steps < 400, "the game does not end"
                 at = len(app.session.actions)  # type: ignore[union-attr]
@@ -157,6 +159,8 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
             assert order == [NAMES[s] for s in ranking], text
             assert f"{winner} ★" in text
             assert f"{expected.deals_done} deals were closed." in text
+            # At the end the seed is revealed, so the game can be dealt again.
+            assert f"The seed was {SEED}" in text, text
             for seat in range(4):
                 assert f"${money[seat]}M" in text
             # The record of the game is finished and replays to the same end.
@@ -164,6 +168,8 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
             assert app.session.save_path.parent.name == "finished"
             assert not list((tmp_path / "games").glob("*.txt"))
             assert GameSession.load(app.session.save_path).state == expected
+            assert f"seed: {SEED}\n" in app.session.save_path.read_text(encoding="utf-8")
+            assert str(SEED) not in app.session.save_path.name
             await pilot.press("q")
             await driver.wait_for(lambda: not app.is_running)
         assert app.return_code == 0

@@ -84,6 +84,15 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
             board = load_board(path)
         except BoardFileError as exc:
             raise NotationError(header.line_of("board"), 1, str(exc)) from None
+    if header.get("seal") is not None:
+        if header.get("seed") is not None:
+            raise NotationError(header.line_of("seal"), 1, "give seed: or seal:, not both")
+        raise NotationError(
+            header.line_of("seal"),
+            1,
+            "an unfinished game: its seed is sealed until the game ends "
+            "(`imtheboss play --resume` goes on with it)",
+        )
     seed = _int(doc, "seed")
     is_position = any(k in header.values for k in _POSITION_KEYS) or header.hands
     try:
@@ -301,9 +310,12 @@ def _price_text(price: Price) -> str:
     return str(price.amount)
 
 
-def to_line(action: Action, state: GameState) -> str | None:
+def to_line(action: Action, state: GameState, *, amounts: bool = True) -> str | None:
     """The notation of ``action`` played in ``state``; None for the table's timer, which the
-    notation leaves implicit (a window closes when the next line does not answer it)."""
+    notation leaves implicit (a window closes when the next line does not answer it).
+
+    ``amounts=False``: a price is written "a price" — the table's log of a deal that is over
+    says who offered what to whom, not for how much (M1). Such a line is not notation."""
     if isinstance(action, A.TimeUp):
         return None
     name = state.name(action.player)
@@ -321,10 +333,12 @@ def to_line(action: Action, state: GameState) -> str | None:
         body = f"lay family {action.colour.value}"
     elif isinstance(action, A.Offer):
         cards = " and ".join(_ref_text(state, r, action.supplier) for r in action.cards)
-        body = f"offer {state.name(action.supplier)} {cards} for {_price_text(action.price)}"
+        price = _price_text(action.price) if amounts else "a price"
+        body = f"offer {state.name(action.supplier)} {cards} for {price}"
     elif isinstance(action, A.Ask):
         cards = " and ".join(_ref_text(state, r, action.player) for r in action.cards)
-        body = f"ask {_price_text(action.price)} for {cards}"
+        price = _price_text(action.price) if amounts else "a price"
+        body = f"ask {price} for {cards}"
     elif isinstance(action, A.Accept | A.Withdraw):
         body = action.kind
         if action.supplier is not None:
@@ -370,9 +384,16 @@ def bots_from(doc: Document) -> dict[str, str]:
 
 
 def header_lines(
-    setup: Setup | Position, board_path: str | None = None, bots: dict[str, str] | None = None
+    setup: Setup | Position,
+    board_path: str | None = None,
+    bots: dict[str, str] | None = None,
+    seal: str | None = None,
 ) -> list[str]:
-    """The header of a file that starts ``setup``. A custom board is saved as its path."""
+    """The header of a file that starts ``setup``. A custom board is saved as its path.
+
+    ``seal``: the seed sealed (an unfinished game's save), written as ``seal:`` in its place.
+    """
+    seed_line = f"seal: {seal}" if seal is not None else f"seed: {setup.seed}"
     lines = [f"players: {', '.join(setup.players)}"]
     if bots:
         lines.append("bots: " + "; ".join(f"{name}={kind}" for name, kind in bots.items()))
@@ -385,10 +406,10 @@ def header_lines(
     if setup.options.start is not StartPlayer.RANDOM:
         lines.append(f"start: {setup.options.start.value}")
     if isinstance(setup, Setup):
-        lines.append(f"seed: {setup.seed}")
+        lines.append(seed_line)
         return lines
     if setup.seed is not None:
-        lines.append(f"seed: {setup.seed}")
+        lines.append(seed_line)
     lines.append(f"deals-done: {setup.deals_done}")
     if setup.covered is not None:
         lines.append("covered: " + " ".join(map(str, setup.covered)))

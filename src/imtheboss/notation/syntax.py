@@ -16,6 +16,7 @@ from ..engine.cards import COLOURS, Card, Colour
 HEADER_KEYS = (
     "players",
     "seed",
+    "seal",
     "variants",
     "board",
     "start",
@@ -110,6 +111,11 @@ class Header:
     def line_of(self, key: str) -> int:
         entry = self.values.get(key)
         return 0 if entry is None else entry[0]
+
+    def unsealed(self, seed: int) -> None:
+        """The ``seal:`` line read as the ``seed:`` it hides (the caller opened the seal)."""
+        number, _ = self.values.pop("seal")
+        self.values["seed"] = (number, str(seed))
 
 
 @dataclass

@@ -7,6 +7,7 @@ move is offered by ``legal_actions`` and judged by ``apply``.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ from ..engine.view import view
 from ..session import GameSession
 from .bot_seats import BotSeats
 from .labels import ref_text
+from .log import TableLog, line_without_amounts
 from .screens.close import CloseDialog
 from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
 from .screens.names import NamesScreen
@@ -129,6 +131,10 @@ class BossApp(App[None]):
         self._window_seen: object = None
         self.bot_seats = BotSeats({}, 0)
         self._last_bot_move = 0.0
+        self.table_log = TableLog()
+        #: The save problem the table was last told of (None: every move is saved).
+        self._told_unsaved: str | None = None
+        self._last_save_retry = 0.0
 
     # -- start and end ----------------------------------------------------------------------
 
@@ -136,10 +142,11 @@ class BossApp(App[None]):
         await self.push_screen(TableScreen())
         if self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
-            for line in self.session.lines[-60:]:
-                if line:
-                    self._log_line(escape(line))
+            self._rebuild_log(self.session)
             self._log_line("[dim]Resumed the saved game.[/dim]")
+            for skipped in self.session.skipped:
+                self._log_line(f"[yellow]Passed over a damaged save: {escape(skipped)}[/yellow]")
+            self._tell_save_state()
             self.refresh_table()
         elif self.settings.names:
             self._start(self.settings.names)
@@ -151,7 +158,8 @@ class BossApp(App[None]):
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
             return
-        seed = self.settings.seed if self.settings.seed is not None else time.time_ns() % 10**9
+        # A seed nobody can guess (the time of day could be): it decides every hand.
+        seed = self.settings.seed if self.settings.seed is not None else secrets.randbelow(10**12)
         board = None
         if self.settings.board_path is not None:
             from ..engine.board import load_board
@@ -165,7 +173,11 @@ class BossApp(App[None]):
             setup, self.settings.save_dir, self.settings.board_path, bots
         )
         self._seat_bots(seed)
-        self._log_line(f"[dim]A new game, seed {seed}.[/dim]")
+        if self.table_log.table_moves_on(self.session.state):
+            self._redraw_log()  # the last game's closing payments leave the log too
+        # Never the seed: it would give every hand away (it is shown at the end).
+        self._log_line("[dim]A new game.[/dim]")
+        self._tell_save_state()
         self.refresh_table()
 
     def _bot_kinds(self) -> dict[str, str]:
@@ -225,19 +237,85 @@ class BossApp(App[None]):
             return None
         return f"{state.name(seat)} (F{seat + 1}): stop or pass?"
 
-    def _log_line(self, markup: str) -> None:
+    def _log_line(self, markup: str, hidden: str | None = None) -> None:
+        """A public log entry; ``hidden``: the same without its amounts (see tui/log.py)."""
+        self.table_log.add(markup, hidden)
         table = self._table()
         if table is not None:
             table.query_one(RichLog).write(markup)
 
-    def _log_events(self, line: str | None, events: Iterable[Event]) -> None:
+    def _redraw_log(self) -> None:
+        table = self._table()
+        if table is None:
+            return
+        log = table.query_one(RichLog)
+        log.clear()
+        for markup in self.table_log.markups():
+            log.write(markup)
+
+    def _log_events(
+        self, before: GameState, action: Action, line: str | None, events: Iterable[Event]
+    ) -> None:
+        if self.table_log.table_moves_on(before):
+            self._redraw_log()  # a deal is over: its amounts leave the log
         state = self.state
         if line:
-            self._log_line(escape(line))
+            hidden = line_without_amounts(action, before)
+            self._log_line(escape(line), None if hidden is None else escape(hidden))
         for event in events:
             note = _event_note(state, event)
             if note:
-                self._log_line(f"[dim]  {escape(note)}[/dim]")
+                quiet = _event_note(state, event, amounts=False)
+                self._log_line(
+                    f"[dim]  {escape(note)}[/dim]",
+                    None if quiet == note or quiet is None else f"[dim]  {escape(quiet)}[/dim]",
+                )
+
+    def _rebuild_log(self, session: GameSession, keep: int = 60) -> None:
+        """A resumed game's log: its last lines, amounts only for the deal on the table."""
+        rebuilt = TableLog()
+        for before, action, line in zip(
+            session.history, session.actions, session.lines, strict=True
+        ):
+            rebuilt.table_moves_on(before)
+            if line:
+                hidden = line_without_amounts(action, before)
+                rebuilt.add(escape(line), None if hidden is None else escape(hidden))
+        for entry in list(rebuilt.entries)[-keep:]:
+            self._log_line(entry.markup, entry.hidden)
+
+    # -- the autosave -----------------------------------------------------------------------
+
+    def _tell_save_state(self) -> None:
+        """Say in the table when saving stops working, and when it works again."""
+        problem = None if self.session is None else self.session.save_problem
+        if problem == self._told_unsaved:
+            return
+        self._told_unsaved = problem
+        table = self._table()
+        log = None if table is None else table.query_one(RichLog)
+        if problem is not None:
+            self._log_line(
+                f"[b red]⚠ Not saved: {escape(problem)}. The game goes on in memory, and "
+                "every move tries to save it again.[/b red]"
+            )
+            self.notify(problem, title="Not saved", severity="error", timeout=8)
+            if log is not None:
+                log.border_subtitle = "⚠ NOT SAVED"
+        else:
+            self._log_line("[green]✓ Saved again: every move so far is in the file.[/green]")
+            if log is not None:
+                log.border_subtitle = ""
+
+    def _retry_save(self, now: float) -> None:
+        """Between moves too (the last move of a game has no next one), now and then."""
+        if self.session is None or self.session.save_problem is None:
+            return
+        if now - self._last_save_retry < 2.0:
+            return
+        self._last_save_retry = now
+        self.session.save()
+        self._tell_save_state()
 
     # -- the clock of the reaction windows ------------------------------------------------
 
@@ -263,6 +341,7 @@ class BossApp(App[None]):
     def _tick(self) -> None:
         now = time.monotonic()
         elapsed, self._last_tick = now - self._last_tick, now
+        self._retry_save(now)
         self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
             return
@@ -310,6 +389,7 @@ class BossApp(App[None]):
         """
         if self.session is None:
             return False
+        before = self.state
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
@@ -319,7 +399,8 @@ class BossApp(App[None]):
                 self._log_line(f"[red]✗ refused: {escape(str(exc))}[/red]")
                 self.notify(str(exc), title="Not allowed", severity="warning")
             return False
-        self._log_events(self.session.lines[-1], events)
+        self._log_events(before, self.session.actions[-1], self.session.lines[-1], events)
+        self._tell_save_state()
         if self.state.phase is Phase.OVER:
             self._game_over()
         self.refresh_table()
@@ -455,6 +536,7 @@ class BossApp(App[None]):
                 return
             self.session.undo()
             self._log_line(f"[yellow]↶ undone by agreement: {escape(last)}[/yellow]")
+            self._tell_save_state()
             self.refresh_table()
 
         self.push_screen(ConfirmDialog(f"Undo “{last}”? Only if the whole table agrees."), agreed)
@@ -467,17 +549,19 @@ class BossApp(App[None]):
         def chosen(choice: str | None) -> None:
             if choice == "again" and self.session is not None:
                 names = self.session.setup.players
-                self.settings.seed = (getattr(self.session.setup, "seed", 0) or 0) + 1
+                # A fresh seed: the next one must not follow from the one just shown.
+                self.settings.seed = None
                 self._start(names)
-                self._log_line("[b]A new game.[/b]")
             else:
                 self.exit()
 
-        self.push_screen(ScoreScreen(self.state), chosen)
+        seed = getattr(self.session.setup, "seed", None) if self.session else None
+        self.push_screen(ScoreScreen(self.state, seed), chosen)
 
 
-def _event_note(state: GameState, event: Event) -> str | None:
-    """A few events in words, for those who missed the moment (all public)."""
+def _event_note(state: GameState, event: Event, amounts: bool = True) -> str | None:
+    """A few events in words, for those who missed the moment (all public). ``amounts``:
+    False once the deal is over — who was paid, not how much (M1)."""
     name = state.name
     if isinstance(event, WentTravelling):
         return f"✈ {ref_text(state, event.target)} is travelling"
@@ -489,7 +573,8 @@ def _event_note(state: GameState, event: Event) -> str | None:
         return f"{name(event.player)} hired the {event.colour.value} investor"
     if isinstance(event, Paid):
         payer = "the bank" if event.payer is None else name(event.payer)
-        return f"{payer} pays {name(event.payee)} ${event.amount}M"
+        paid = f" ${event.amount}M" if amounts else ""
+        return f"{payer} pays {name(event.payee)}{paid}"
     if isinstance(event, DealClosed):
         return f"deal closed on space {event.space}"
     if isinstance(event, DealFailed):

@@ -1,6 +1,7 @@
 """``imtheboss replay FILE``: step through a saved game, one line at a time.
 
-Only the table's view is shown — a replay on a shared screen must not show anyone's hand.
+Only the table's view is shown — a replay on a shared screen must not show anyone's hand —
+and, as in the game's log, a price is shown only while its deal is on the table (tui/log.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from textual.widgets import Footer, RichLog
 from ..engine.state import GameState
 from ..engine.view import view
 from ..notation.replay import Replay
+from .log import amounts_forgotten_at, line_without_amounts
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
@@ -38,6 +40,14 @@ class ReplayApp(App[None]):
         legal = [s for s in replay.steps if s.legal]
         self.states: list[GameState] = [replay.start, *(s.after for s in legal)]
         self.lines: list[str] = [s.line.text for s in legal]
+        #: Each line without its amounts (None: it has none), and the position from which
+        #: it is shown so: the first later line played with no deal on the table.
+        self.quiet: list[str | None] = [
+            None if s.action is None else line_without_amounts(s.action, s.before) for s in legal
+        ]
+        self.forgotten_at: list[int] = [
+            at + 1 for at in amounts_forgotten_at([s.before for s in legal])
+        ]
         self.position = 0
 
     def compose(self) -> ComposeResult:
@@ -65,6 +75,9 @@ class ReplayApp(App[None]):
         log.clear()
         log.border_subtitle = f"line {self.position} of {len(self.lines)}"
         first = max(0, self.position - 40)
-        for number, line in enumerate(self.lines[first : self.position], first + 1):
+        for number in range(first + 1, self.position + 1):
+            line, quiet = self.lines[number - 1], self.quiet[number - 1]
+            if quiet is not None and self.forgotten_at[number - 1] <= self.position:
+                line = quiet
             style = "bold reverse" if number == self.position else ""
             log.write(Text(line, style=style))

@@ -1,4 +1,5 @@
-"""The end (E3): the ranking, everyone's money at last, and deals closed as Boss."""
+"""The end (E3): the ranking, everyone's money at last, deals closed as Boss — and the seed,
+kept secret during the game (it decides every hand), so the game can be replayed."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ class ScoreScreen(Screen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, seed: int | None = None) -> None:
         super().__init__()
         self.state = state
+        self.seed = seed
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -49,6 +51,11 @@ class ScoreScreen(Screen[str]):
         with Vertical(id="score"):
             yield Label(f"[b]I'm the Boss! — {winners} won{shared}[/b]", id="score-title")
             yield Label(f"{state.deals_done} deals were closed.")
+            if self.seed is not None:
+                yield Label(
+                    f"The seed was {self.seed} (--seed {self.seed} deals this game again).",
+                    id="score-seed",
+                )
             yield Static(table)
             with Horizontal(classes="buttons"):
                 yield Button("Play again (p)", variant="primary", id="again")

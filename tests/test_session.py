@@ -1,0 +1,347 @@
+"""The autosave: the seed stays secret until the game ends, temporary files are never taken for
+saves, resume takes the newest whole save, and a folder that cannot be written loses nothing."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from imtheboss.check import run_check
+from imtheboss.cli import main
+from imtheboss.engine import actions as A
+from imtheboss.engine.cards import Colour
+from imtheboss.engine.game import possible_closes
+from imtheboss.engine.setup import Position, Setup
+from imtheboss.engine.state import Phase
+from imtheboss.seal import KEY_NAME, SealError, seal, unseal
+from imtheboss.session import GameSession, ResumeError, cannot_save_in
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+SEED = 918273645  # long enough that finding it by chance in a file is no coincidence
+
+
+def moves(session: GameSession, count: int) -> None:
+    """Play ``count`` legal moves of a random game on ``session`` (saved as they go)."""
+    from imtheboss.bots.random_play import play_random_game
+
+    _, actions = play_random_game(getattr(session.setup, "seed", 1) or 1)
+    for action in actions[len(session.actions) : len(session.actions) + count]:
+        session.act(action)
+
+
+def game_save(folder: Path) -> Path:
+    (path,) = [p for p in (folder / "games").iterdir() if not p.name.startswith(".")]
+    return path
+
+
+# -- the seed ---------------------------------------------------------------------------------
+
+
+def test_an_unfinished_save_never_shows_the_seed(tmp_path: Path) -> None:
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 30)
+    path = game_save(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert str(SEED) not in path.name, "the file name gives the seed away"
+    assert str(SEED) not in text and "seed:" not in text, text
+    assert text.splitlines()[1].startswith("seal: 1-")
+    # Yet it resumes exactly: the same seed, the same hands, the same draw pile.
+    resumed = GameSession.resume(tmp_path)
+    assert resumed.setup == session.setup
+    assert resumed.state == session.state
+
+
+def test_the_seal_key_is_private_and_the_seal_hides_the_seed_length(tmp_path: Path) -> None:
+    GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    key = tmp_path / "games" / KEY_NAME
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    secret = bytes(range(32))
+    nonce = b"12345678"
+    assert len(seal(1, secret, nonce)) == len(seal(10**17, secret, nonce))
+    assert unseal(seal(-5, secret, nonce), secret) == -5
+
+
+def test_two_games_with_one_seed_get_different_seals(tmp_path: Path) -> None:
+    a = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path / "a")
+    b = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path / "b")
+    assert a.save_path is not None and b.save_path is not None
+    seal_a = a.save_path.read_text(encoding="utf-8").splitlines()[1]
+    seal_b = b.save_path.read_text(encoding="utf-8").splitlines()[1]
+    assert seal_a != seal_b
+
+
+def test_a_seal_opens_only_with_its_own_key(tmp_path: Path) -> None:
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 5)
+    path = game_save(tmp_path)
+    # Another installation's key: a clear refusal that names the line, never a wrong deal.
+    key = tmp_path / "games" / KEY_NAME
+    key.write_text("ab" * 32 + "\n", encoding="ascii")
+    with pytest.raises(ResumeError, match=r"line 2: the seal does not open") as caught:
+        GameSession.load(path)
+    assert str(SEED) not in str(caught.value)
+    key.unlink()
+    with pytest.raises(ResumeError, match=r"line 2: the key that opens the seal .* is missing"):
+        GameSession.load(path)
+    with pytest.raises(SealError):
+        unseal("1-zz-00-00", bytes(32))
+
+
+def test_an_edited_seal_is_refused(tmp_path: Path) -> None:
+    GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    path = game_save(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = list(lines[1])
+    body[30] = "0" if body[30] != "0" else "1"
+    lines[1] = "".join(body)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ResumeError, match="line 2: the seal does not open"):
+        GameSession.load(path)
+
+
+def test_an_old_save_with_a_plain_seed_still_loads_and_is_then_sealed(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    old = games / f"20250101-120000-seed{SEED}.txt"
+    old.write_text(f"players: {', '.join(NAMES)}\nseed: {SEED}\n\n", encoding="utf-8")
+    session = GameSession.resume(tmp_path)
+    assert session.setup == Setup(players=NAMES, seed=SEED)
+    moves(session, 3)
+    # Sealed now, and renamed: the old name gave the seed away.
+    assert not old.exists()
+    assert game_save(tmp_path).name == "20250101-120000.txt"
+    assert str(SEED) not in game_save(tmp_path).read_text(encoding="utf-8")
+    assert GameSession.resume(tmp_path).state == session.state
+
+
+def test_check_says_an_unfinished_save_is_sealed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    from rich.console import Console
+
+    code = run_check(
+        str(game_save(tmp_path)), keep_going=False, as_json=False, console=Console(width=200)
+    )
+    out = capsys.readouterr().out
+    assert code == 2
+    assert "line 2" in out and "sealed until the game ends" in out, out
+
+
+def last_deal(seed: int) -> Position:
+    """The 15th deal about to start: Ann owns red and blue, the marker is on space 1 (R B)."""
+    return Position(
+        players=NAMES,
+        investors={"Ann": (Colour.RED, Colour.BLUE)},
+        deals_done=14,
+        marker=1,
+        turn="Ann",
+        hands={name: () for name in NAMES},
+        seed=seed,
+    )
+
+
+def test_the_finished_save_holds_the_plain_seed(tmp_path: Path) -> None:
+    session = GameSession.new(last_deal(SEED), tmp_path)
+    assert str(SEED) not in game_save(tmp_path).read_text(encoding="utf-8")
+    session.act(A.StartDeal(player=0))
+    session.act(A.Close(player=0, supplies=next(possible_closes(session.state))))
+    session.act(A.TimeUp())
+    assert session.state.phase is Phase.OVER
+    assert session.save_path is not None and session.save_path.parent.name == "finished"
+    assert f"seed: {SEED}\n" in session.save_path.read_text(encoding="utf-8")
+    assert not list((tmp_path / "games").glob("*.txt")), "the sealed save stays behind"
+    assert main(["check", str(session.save_path)]) == 0
+
+
+def test_resume_errors_never_show_the_seed(tmp_path: Path) -> None:
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 10)
+    path = game_save(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + "Ann: fly to the moon\n", encoding="utf-8")
+    with pytest.raises(ResumeError) as caught:
+        GameSession.resume(tmp_path)
+    assert str(SEED) not in str(caught.value) and path.name in str(caught.value)
+
+
+# -- temporary files and damaged saves ----------------------------------------------------------
+
+
+def test_a_leftover_temporary_file_is_never_resumed(tmp_path: Path) -> None:
+    """Today's bug: a kill during a save left ``.save-XXXX.txt``, cut at a line end; resume
+    picked it (the newest ``*.txt``) and went on with half the game."""
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 40)
+    path = game_save(tmp_path)
+    cut = "\n".join(path.read_text(encoding="utf-8").splitlines()[:20]) + "\n"
+    leftover = path.parent / ".save-k1llm3.txt"
+    leftover.write_text(cut, encoding="utf-8")
+    os.utime(leftover, (path.stat().st_mtime + 60, path.stat().st_mtime + 60))
+    resumed = GameSession.resume(tmp_path)
+    assert resumed.save_path == path
+    assert resumed.state == session.state and resumed.skipped == []
+
+
+def test_temporary_files_are_dotfiles_without_the_save_suffix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[str] = []
+    real_replace = os.replace
+
+    def spying(src: str, dst: str) -> None:
+        made.append(Path(src).name)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", spying)
+    GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    assert made and all(n.startswith(".save-") and n.endswith(".tmp") for n in made), made
+
+
+def test_stale_temporary_files_are_cleaned_and_fresh_ones_left(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    stale = [games / ".save-old1.tmp", games / ".save-old2.txt"]
+    fresh = games / ".save-now.tmp"
+    mine = games / "notes.tmp"
+    for path in [*stale, fresh, mine]:
+        path.write_text("players: Ann, Bob, Cy\n", encoding="utf-8")
+    for path in [*stale, mine]:
+        os.utime(path, (1, 1))
+    GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists(), "a save being written by another game right now"
+    assert mine.exists(), "not a file of ours"
+
+
+def test_resume_passes_over_damaged_saves_and_says_which(tmp_path: Path) -> None:
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 12)
+    good = game_save(tmp_path)
+    later = good.stat().st_mtime + 10
+    broken = good.parent / "99990101-000000.txt"
+    broken.write_text("players: Ann, Bob\nseed: nonsense\n", encoding="utf-8")
+    empty = good.parent / "99990101-000001.txt"
+    empty.write_bytes(b"")
+    for path, when in ((broken, later), (empty, later + 1)):
+        os.utime(path, (when, when))
+    resumed = GameSession.resume(tmp_path)
+    assert resumed.save_path == good and resumed.state == session.state
+    assert [s.split(" ")[0] for s in resumed.skipped] == [empty.name, broken.name]
+    good.unlink()
+    with pytest.raises(ResumeError, match=r"no save in .* can be resumed: 99990101-000001\.txt"):
+        GameSession.resume(tmp_path)
+
+
+# -- a games folder that cannot be written -------------------------------------------------------
+
+
+def test_a_file_where_the_folder_should_be(tmp_path: Path) -> None:
+    (tmp_path / "games").write_text("not a folder", encoding="utf-8")
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)  # no crash
+    assert session.save_problem is not None
+    assert "a file stands where the folder should be" in session.save_problem
+    assert str(SEED) not in session.save_problem
+    moves(session, 25)  # the game goes on in memory
+    assert session.save_problem is not None and len(session.actions) == 25
+    (tmp_path / "games").unlink()
+    moves(session, 1)
+    assert session.save_problem is None
+    resumed = GameSession.resume(tmp_path)
+    assert resumed.state == session.state and len(resumed.actions) == 26
+
+
+def test_a_full_disk_loses_no_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import imtheboss.session as session_module
+
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 5)
+    real_write = session_module._write
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(session_module, "_write", full)
+    moves(session, 20)
+    assert session.save_problem is not None and "the disk is full" in session.save_problem
+    assert len(GameSession.resume(tmp_path).actions) == 5  # the file holds the last good save
+    monkeypatch.setattr(session_module, "_write", real_write)
+    assert session.save()
+    assert GameSession.resume(tmp_path).state == session.state
+
+
+def test_a_failed_write_leaves_the_old_save_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ENOSPC in the middle of writing the new file: the old one is untouched, and no
+    temporary file stays behind."""
+    session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+    moves(session, 8)
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    moves(session, 1)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert session.save_problem is not None
+    assert len(GameSession.resume(tmp_path).actions) == 8
+    assert [p.name for p in (tmp_path / "games").iterdir() if p.name.startswith(".save")] == []
+
+
+def test_a_missing_parent_under_a_file(tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("", encoding="utf-8")
+    problem = cannot_save_in(blocker / "home")
+    assert problem is not None and "a file stands where the folder should be" in problem
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_folder(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    games.chmod(0o500)
+    try:
+        session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
+        assert session.save_problem is not None and "permission" in session.save_problem
+        moves(session, 3)
+    finally:
+        games.chmod(0o700)
+    moves(session, 1)
+    assert session.save_problem is None
+    assert GameSession.resume(tmp_path).state == session.state
+
+
+def test_play_warns_in_one_sentence_and_plays_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from imtheboss.tui.app import BossApp
+
+    started: list[bool] = []
+    monkeypatch.setattr(BossApp, "run", lambda self, *a, **k: started.append(True))
+    home = tmp_path / "home"
+    home.write_text("a file, not a folder", encoding="utf-8")
+    monkeypatch.setenv("IMTHEBOSS_HOME", str(home))
+    assert main(["play", "--names", "Ann,Bob,Cy"]) == 0
+    err = capsys.readouterr().err
+    assert started == [True], "a game night is not blocked by a folder"
+    assert err.count("\n") == 1 and err.startswith("imtheboss: games cannot be saved in")
+    assert "played in memory" in err
+    assert sys.exc_info() == (None, None, None)
+
+
+def test_play_says_nothing_when_the_folder_is_fine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from imtheboss.tui.app import BossApp
+
+    monkeypatch.setattr(BossApp, "run", lambda self, *a, **k: None)
+    monkeypatch.setenv("IMTHEBOSS_HOME", str(tmp_path))
+    assert main(["play", "--names", "Ann,Bob,Cy"]) == 0
+    assert capsys.readouterr().err == ""
+    assert not [p for p in (tmp_path / "games").iterdir() if not p.name.startswith(".")]
