@@ -21,6 +21,7 @@ from .engine.state import GameState, Phase
 from .notation import NotationError, header_lines, parse, replay_document, to_line
 from .notation.convert import bots_from
 from .notation.writer import as_recorded
+from .textfile import UnreadableFile, read_text
 
 #: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
 #: cards or a die and take them back.
@@ -84,11 +85,11 @@ class GameSession:
     @classmethod
     def load(cls, path: Path) -> GameSession:
         try:
-            doc = parse(path.read_text(encoding="utf-8"))
+            doc = parse(read_text(path))
             bots = bots_from(doc)
             replay = replay_document(doc, close_at_end=False, base=path.parent)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ResumeError(f"cannot read {path}: {exc}") from None
+        except UnreadableFile as exc:
+            raise ResumeError(str(exc)) from None
         except NotationError as exc:
             raise ResumeError(f"{path}: {exc}") from None
         bad = replay.first_illegal

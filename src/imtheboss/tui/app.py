@@ -40,6 +40,7 @@ from ..engine.options import Options
 from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
+from ..names import same_name_key
 from ..session import GameSession
 from .bot_seats import BotSeats
 from .labels import ref_text
@@ -77,10 +78,11 @@ class TableSettings:
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         base = self.bot_kind.capitalize()
         names: list[str] = []
+        taken = {same_name_key(n) for n in humans}  # "dealer1" is taken for Dealer1 too
         number = 1
         while len(names) < self.bots:
             name = f"{base}{number}"
-            if name not in humans:
+            if same_name_key(name) not in taken:
                 names.append(name)
             number += 1
         return tuple(names)
