@@ -315,11 +315,14 @@ class BossApp(App[None]):
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
+            # markup=False: a reason can name a player, and a name is not markup.
             if private:
-                self.notify(str(exc), title="Not allowed", severity="error", timeout=3)
+                self.notify(
+                    str(exc), title="Not allowed", severity="error", timeout=3, markup=False
+                )
             else:
                 self._log_line(f"[red]✗ refused: {escape(str(exc))}[/red]")
-                self.notify(str(exc), title="Not allowed", severity="warning")
+                self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
             return False
         self._log_events(self.session.lines[-1], events)
         if self.state.phase is Phase.OVER:
@@ -372,7 +375,10 @@ class BossApp(App[None]):
         if self.session is None or seat >= self.state.n:
             return
         if seat in self.bot_seats:
-            self.notify(f"{self.state.name(seat)} is a computer player: it plays by itself.")
+            self.notify(
+                f"{self.state.name(seat)} is a computer player: it plays by itself.",
+                markup=False,
+            )
             return
         if any(isinstance(s, ScoreScreen | NamesScreen) for s in self.screen_stack):
             return  # also under the rules screen: popping down to the table would lose them
@@ -442,7 +448,7 @@ class BossApp(App[None]):
             return
         reason = self.session.undo_blocker()
         if reason is not None:
-            self.notify(f"No undo: {reason}.", severity="warning")
+            self.notify(f"No undo: {reason}.", severity="warning", markup=False)
             return
         last = self.session.lines[-1] or "the last action"
         asked_at = len(self.session.actions)
