@@ -241,9 +241,7 @@ _NAME = (
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[str, ...]:
     count = draw(st.integers(3, 6))
-    return tuple(
-        draw(st.lists(_NAME, min_size=count, max_size=count, unique_by=same_name_key))
-    )
+    return tuple(draw(st.lists(_NAME, min_size=count, max_size=count, unique_by=same_name_key)))
 
 
 @settings(
