@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from textual.widgets import Input
 from tuikit import Driver, run, screen_text, settings
 
 from imtheboss.bots.random_play import random_steps
@@ -14,8 +15,10 @@ from imtheboss.engine import actions as A
 from imtheboss.engine import new_game
 from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Phase
+from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.dialogs import ConfirmDialog
+from imtheboss.tui.screens.names import NamesScreen
 from imtheboss.tui.screens.privacy import PrivacyScreen
 from imtheboss.tui.screens.private import PrivatePanel, moves_for
 from imtheboss.tui.screens.score import ScoreScreen
@@ -81,3 +84,36 @@ def test_names_that_look_like_markup_are_shown_as_written(tmp_path: Path) -> Non
                 assert name in text, (name, text)
 
     run(table)
+
+
+def test_the_names_screen_refuses_what_the_notation_cannot_store(tmp_path: Path) -> None:
+    async def names_screen() -> None:
+        app = BossApp(settings(tmp_path, names=None, players=3))
+        async with app.run_test(size=(100, 30)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: isinstance(app.screen, NamesScreen))
+            said: list[str] = []
+            app.notify = lambda message, **_: said.append(message)  # type: ignore[method-assign]
+            for bad, words in [
+                ("Turn", "a word of the game notation"),
+                ("A/x", "cannot contain '/'"),
+                ("ann", "too alike"),
+                ("A B", "one word"),
+                ("Ann\x1b", "control character"),
+            ]:
+                said.clear()
+                box = app.screen.query_one("#name-1", Input)
+                box.value = bad
+                box.focus()
+                await pilot.press("enter")
+                await driver.wait_for(lambda: bool(said))
+                assert isinstance(app.screen, NamesScreen) and app.session is None
+                assert words in said[0], (bad, said)
+            app.screen.query_one("#name-1", Input).value = "정훈"
+            await pilot.press("enter")
+            await driver.wait_for(lambda: app.session is not None)
+            assert app.state.players[1].name == "정훈"
+        # The game that started is the game a resume finds.
+        assert GameSession.resume(tmp_path).setup.players == ("Ann", "정훈", "Cy")
+
+    run(names_screen)
