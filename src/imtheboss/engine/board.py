@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..textfile import UnreadableFile, read_text
 from .cards import COLOURS, Colour
 from .errors import BoardFileError
 
@@ -136,8 +137,6 @@ def parse_board(text: str, source: str = "board file") -> Board:
 def load_board(path: str | Path) -> Board:
     """A board file. The reading (only a regular file of a sane size, in UTF-8) is done by
     ``imtheboss.textfile``, outside the engine; the engine only judges the text."""
-    from ..textfile import UnreadableFile, read_text
-
     try:
         text = read_text(path)
     except UnreadableFile as exc:
