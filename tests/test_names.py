@@ -24,6 +24,7 @@ from imtheboss.names import (
     split_names,
 )
 from imtheboss.notation import NotationError, parse
+from imtheboss.notation.syntax import HEADER_KEYS
 from imtheboss.session import GameSession
 from imtheboss.tui.app import TableSettings
 
@@ -69,6 +70,13 @@ ACCEPTED = ["Ann", "정훈", "小明", "Zoë", "Ann's", "O'Neil", "[red]Ann", "a
 @pytest.mark.parametrize("name", REFUSED)
 def test_names_the_notation_cannot_store_are_refused(name: str) -> None:
     assert name_problem(name) is not None
+
+
+def test_every_header_key_is_refused_as_a_name() -> None:
+    """A name the parser would take for a header key could not be resumed: the rule keeps
+    up with the notation's keys."""
+    for key in HEADER_KEYS:
+        assert name_problem(key) is not None and name_problem(key.title()) is not None
 
 
 @pytest.mark.parametrize("name", ACCEPTED)
