@@ -21,6 +21,7 @@ from .notation import NotationError, parse, replay_document
 from .notation.outcome import Outcome, describe, outcome
 from .notation.replay import Replay, Step
 from .rulebook import plain, rule_text, rules_document
+from .textfile import UnreadableFile, read_text
 
 
 def run_check(
@@ -36,9 +37,9 @@ def run_check(
     (the packaged docs/rules.md when None)."""
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _unreadable(console, as_json, f"cannot read {path}: {exc}")
+        text = read_text(file)
+    except UnreadableFile as exc:
+        return _unreadable(console, as_json, str(exc), exc.line, exc.column)
     try:
         doc = parse(text)
         replay = replay_document(doc, keep_going=keep_going, base=file.parent)
@@ -153,10 +154,10 @@ def _outcome_table(console: Console, result: Outcome) -> None:
     table.add_column("cards back to hand")
     for name, amount in result.money.items():
         table.add_row(
-            name,
+            escape(name),
             f"+${amount}M",
-            ", ".join(result.investors[name]) or "—",
-            ", ".join(result.returned.get(name, [])) or "—",
+            escape(", ".join(result.investors[name]) or "—"),
+            escape(", ".join(result.returned.get(name, [])) or "—"),
         )
     console.print(table)
     for line in result.payments:
@@ -164,15 +165,16 @@ def _outcome_table(console: Console, result: Outcome) -> None:
     for line in result.hired:
         console.print(f"  {escape(line)}")
     if result.discarded:
-        console.print(f"  Discarded: {', '.join(result.discarded)}")
+        console.print(f"  Discarded: {escape(', '.join(result.discarded))}")
     if result.on_table:
-        console.print(f"  Still on the table: {', '.join(result.on_table)}")
+        console.print(f"  Still on the table: {escape(', '.join(result.on_table))}")
     if result.game_over:
-        console.print(f"  The game is over. Winner: {' and '.join(result.winners)}.")
+        console.print(f"  The game is over. Winner: {escape(' and '.join(result.winners))}.")
     else:
         done = result.deals_done
         deals = f"{done} deal{'' if done == 1 else 's'} done"
         if result.deal_open:
-            console.print(f"  {deals}. A deal is still open; it is {result.next_turn}'s turn.")
+            turn = escape(str(result.next_turn))
+            console.print(f"  {deals}. A deal is still open; it is {turn}'s turn.")
         else:
-            console.print(f"  {deals}. Next: {result.next_turn}.")
+            console.print(f"  {deals}. Next: {escape(str(result.next_turn))}.")

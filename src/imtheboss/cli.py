@@ -124,10 +124,18 @@ def _play_command(args: argparse.Namespace) -> int:
 
     from .engine import BoardFileError, IllegalAction, Options, load_board
     from .engine.options import StartPlayer
+    from .names import NameRefused, split_names
     from .session import GameSession, ResumeError, cannot_save_in, data_dir
     from .tui.app import BossApp, TableSettings
 
-    names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
+    names = None
+    if args.names is not None:
+        try:
+            # The rule the notation reads names by: a game that starts can be resumed.
+            names = split_names(args.names)
+        except NameRefused as exc:
+            print(f"imtheboss: --names: {exc}", file=sys.stderr)
+            return 2
     players = len(names) + args.bots if names else args.players
     if not 0 <= args.bots < players:
         print("imtheboss: --bots leaves at least one seat for a person", file=sys.stderr)
@@ -182,15 +190,14 @@ def _replay_command(args: argparse.Namespace) -> int:
 
     from .engine import BoardFileError
     from .notation import NotationError, parse, replay_document
+    from .textfile import UnreadableFile, read_text
     from .tui.replay import ReplayApp
 
     path = Path(args.file)
     try:
-        replay = replay_document(
-            parse(path.read_text(encoding="utf-8")), close_at_end=False, base=path.parent
-        )
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"imtheboss: cannot read {path}: {exc}", file=sys.stderr)
+        replay = replay_document(parse(read_text(path)), close_at_end=False, base=path.parent)
+    except UnreadableFile as exc:
+        print(f"imtheboss: {exc}", file=sys.stderr)
         return 2
     except (NotationError, BoardFileError) as exc:
         print(f"imtheboss: {path}, {exc}", file=sys.stderr)

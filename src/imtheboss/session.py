@@ -30,6 +30,7 @@ from .notation import NotationError, header_lines, parse, replay_document, to_li
 from .notation.convert import bots_from
 from .notation.writer import as_recorded
 from .seal import SealError, installation_key, new_nonce, read_key, seal, sync_folder, unseal
+from .textfile import UnreadableFile, read_text
 
 #: Temporary files of a save being written: a dotfile (no glob for saves matches it) with a
 #: suffix that is not ``.txt``. Old versions wrote ``.save-*.txt``; both are cleaned up.
@@ -184,7 +185,7 @@ class GameSession:
     @classmethod
     def load(cls, path: Path) -> GameSession:
         try:
-            doc = parse(path.read_text(encoding="utf-8"))
+            doc = parse(read_text(path))
             if doc.header.get("seal") is not None and doc.header.get("seed") is None:
                 line = doc.header.line_of("seal")
                 try:
@@ -194,8 +195,8 @@ class GameSession:
                 doc.header.unsealed(seed)
             bots = bots_from(doc)
             replay = replay_document(doc, close_at_end=False, base=path.parent)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ResumeError(f"cannot read {path}: {exc}") from None
+        except UnreadableFile as exc:
+            raise ResumeError(str(exc)) from None
         except NotationError as exc:
             raise ResumeError(f"{path}: {exc}") from None
         bad = replay.first_illegal

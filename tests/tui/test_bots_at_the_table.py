@@ -15,9 +15,7 @@ from imtheboss.tui.app import BossApp, TableScreen
 
 def test_three_bots_and_one_person_play_deals(tmp_path: Path) -> None:
     async def scenario() -> None:
-        app = BossApp(
-            settings(tmp_path, names=("Ann",), bots=3, bot_pause=0.05, stop_window=0.3)
-        )
+        app = BossApp(settings(tmp_path, names=("Ann",), bots=3, bot_pause=0.05, stop_window=0.3))
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert app.session is not None

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..textfile import UnreadableFile, read_text
 from .cards import COLOURS, Colour
 from .errors import BoardFileError, in_words
 
@@ -134,11 +135,12 @@ def parse_board(text: str, source: str = "board file") -> Board:
 
 
 def load_board(path: str | Path) -> Board:
-    path = Path(path)
+    """A board file. The reading (only a regular file of a sane size, in UTF-8) is done by
+    ``imtheboss.textfile``, outside the engine; the engine only judges the text."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise BoardFileError(f"cannot read board file {path}: {exc}") from None
+        text = read_text(path)
+    except UnreadableFile as exc:
+        raise BoardFileError(f"cannot read board file: {exc}") from None
     return parse_board(text, str(path))
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import COLOURS, Card, Colour
+from ..names import NameRefused, check_name, check_names, control_character, describe_character
 
 HEADER_KEYS = (
     "players",
@@ -123,6 +124,8 @@ class Document:
     header: Header
     players: tuple[str, ...]
     lines: list[Line]
+    #: ``bots: Dealer1=dealer``: the seats a computer played (no rule effect).
+    bots: dict[str, str] = field(default_factory=dict)
 
 
 _COLOUR_WORDS = {c.value: c for c in COLOURS}
@@ -146,12 +149,36 @@ def without_comment(raw: str) -> str:
     return raw if found is None else raw[: found.start()]
 
 
+BOT_KINDS = ("dealer", "random")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines as an editor numbers them: a byte-order mark dropped, LF or CRLF endings.
+
+    Not ``str.splitlines``: it also breaks at form feeds, U+2028 and the like, which would
+    number lines differently from the editor the player fixes the file in (and those
+    characters are refused anyway, by line and column).
+    """
+    text = text.removeprefix("\ufeff")
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 def parse(text: str) -> Document:
     header = Header()
     lines: list[Line] = []
     players: tuple[str, ...] = ()
     in_actions = False
-    for number, whole in enumerate(text.splitlines(), 1):
+    for number, whole in enumerate(split_lines(text), 1):
+        bad = control_character(whole)
+        if bad is not None:
+            # An escape sequence in a name or a comment would act on the terminal that shows
+            # it (retitle it, move the cursor); a bidi override would reorder the line.
+            raise NotationError(
+                number,
+                bad + 1,
+                f"the control character {describe_character(whole[bad])} "
+                "is not allowed in the notation",
+            )
         raw = without_comment(whole)
         stripped = raw.strip()
         if not stripped:
@@ -197,19 +224,48 @@ def parse(text: str) -> Document:
     for name, (number, _) in header.hands.items():
         if name not in players:
             raise NotationError(number, 1, f"'hand {name}': {name} is not one of the players")
-    return Document(header=header, players=players, lines=lines)
+    bots = _parse_bots(header, players)
+    return Document(header=header, players=players, lines=lines, bots=bots)
 
 
 def _parse_players(value: str, number: int, column: int) -> tuple[str, ...]:
-    names = tuple(n.strip() for n in value.split(","))
+    """The names, each checked by the one rule every way into a game uses (``names.py``)."""
+    parts = value.split(",")
+    names = tuple(n.strip() for n in parts)
     if any(not n for n in names) or len(names) < 2:
         raise NotationError(number, column, "list the players, comma-separated, in seat order")
-    for name in names:
-        if name.lower() in HEADER_KEYS or any(c in name for c in " /=#"):
-            raise NotationError(number, column, f"'{name}' cannot be a player's name")
-    if len(set(names)) != len(names):
-        raise NotationError(number, column, "two players have the same name")
+    offset = column
+    for part, name in zip(parts, names, strict=True):
+        here = offset + len(part) - len(part.lstrip())
+        offset += len(part) + 1
+        try:
+            check_name(name)
+        except NameRefused as exc:
+            raise NotationError(number, here, str(exc)) from None
+    try:
+        check_names(names)
+    except NameRefused as exc:
+        raise NotationError(number, column, str(exc)) from None
     return names
+
+
+def _parse_bots(header: Header, players: tuple[str, ...]) -> dict[str, str]:
+    """``bots: Dealer1=dealer; Robo=random``. Read here, with the rest of the file, so that
+    ``check``, ``replay`` and ``--resume`` give one verdict on the same file."""
+    number = header.line_of("bots")
+    out: dict[str, str] = {}
+    for part in (header.get("bots") or "").split(";"):
+        if not part.strip():
+            continue
+        name, eq, kind = (x.strip() for x in part.partition("="))
+        if not eq or name not in players or kind not in BOT_KINDS:
+            raise NotationError(
+                number, 1, f"bots: write NAME=dealer or NAME=random; '{part.strip()}' is not"
+            )
+        if name in out:
+            raise NotationError(number, 1, f"bots: {name} is named twice")
+        out[name] = kind
+    return out
 
 
 def _tokens(text: str, column: int) -> list[Token]:

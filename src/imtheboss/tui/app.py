@@ -41,6 +41,7 @@ from ..engine.options import Options
 from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
+from ..names import same_name_key
 from ..session import GameSession
 from .bot_seats import BotSeats
 from .labels import ref_text
@@ -79,10 +80,11 @@ class TableSettings:
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         base = self.bot_kind.capitalize()
         names: list[str] = []
+        taken = {same_name_key(n) for n in humans}  # "dealer1" is taken for Dealer1 too
         number = 1
         while len(names) < self.bots:
             name = f"{base}{number}"
-            if name not in humans:
+            if same_name_key(name) not in taken:
                 names.append(name)
             number += 1
         return tuple(names)
@@ -393,11 +395,14 @@ class BossApp(App[None]):
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
+            # markup=False: a reason can name a player, and a name is not markup.
             if private:
-                self.notify(str(exc), title="Not allowed", severity="error", timeout=3)
+                self.notify(
+                    str(exc), title="Not allowed", severity="error", timeout=3, markup=False
+                )
             else:
                 self._log_line(f"[red]✗ refused: {escape(str(exc))}[/red]")
-                self.notify(str(exc), title="Not allowed", severity="warning")
+                self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
             return False
         self._log_events(before, self.session.actions[-1], self.session.lines[-1], events)
         self._tell_save_state()
@@ -451,7 +456,10 @@ class BossApp(App[None]):
         if self.session is None or seat >= self.state.n:
             return
         if seat in self.bot_seats:
-            self.notify(f"{self.state.name(seat)} is a computer player: it plays by itself.")
+            self.notify(
+                f"{self.state.name(seat)} is a computer player: it plays by itself.",
+                markup=False,
+            )
             return
         if any(isinstance(s, ScoreScreen | NamesScreen) for s in self.screen_stack):
             return  # also under the rules screen: popping down to the table would lose them
@@ -521,7 +529,7 @@ class BossApp(App[None]):
             return
         reason = self.session.undo_blocker()
         if reason is not None:
-            self.notify(f"No undo: {reason}.", severity="warning")
+            self.notify(f"No undo: {reason}.", severity="warning", markup=False)
             return
         last = self.session.lines[-1] or "the last action"
         asked_at = len(self.session.actions)

@@ -7,6 +7,7 @@ with its rule ID.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -63,10 +64,11 @@ class CloseDialog(ModalScreen[A.Close | None]):
                 classes="question",
             )
             for colour, refs in self.choices.items():
-                options = [(ref_text(self.state, ref), key) for key, ref in refs.items()]
+                # Text, not markup: a choice names a player.
+                options = [(Text(ref_text(self.state, ref)), key) for key, ref in refs.items()]
                 optional = colour not in self.space.required
                 if optional:
-                    options.insert(0, ("— not used —", _NONE))
+                    options.insert(0, (Text("— not used —"), _NONE))
                 chosen = self.proposal.get(colour) if self.proposal else None
                 value = _key(chosen) if chosen is not None else (_NONE if optional else None)
                 label = f"{colour.letter} {colour.value}" + (" (optional)" if optional else "")
@@ -104,14 +106,14 @@ class CloseDialog(ModalScreen[A.Close | None]):
         try:
             payments = check_close(self.state, self.boss, self._supplies())
         except IllegalAction as exc:
-            terms.update(f"[red]Not yet: {exc}[/red]")
+            terms.update(Text(f"Not yet: {exc}", style="red"))
             return
         proceeds = self.state.proceeds
         lines = [f"The bank pays the Boss ${proceeds}M."]
         for seat, amount in payments.items():
             lines.append(f"The Boss pays {self.state.name(seat)} ${amount}M.")
         lines.append(f"The Boss keeps ${proceeds - sum(payments.values())}M.")
-        terms.update("\n".join(lines))
+        terms.update(Text("\n".join(lines)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id != "ok":
@@ -121,7 +123,7 @@ class CloseDialog(ModalScreen[A.Close | None]):
         try:
             check_close(self.state, self.boss, supplies)
         except IllegalAction as exc:
-            self.notify(str(exc), title="The engine refuses", severity="error")
+            self.notify(str(exc), title="The engine refuses", severity="error", markup=False)
             return
         self.dismiss(A.Close(player=self.boss, supplies=supplies))
 

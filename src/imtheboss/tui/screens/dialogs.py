@@ -29,7 +29,7 @@ class PriceDialog(ModalScreen[Price | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)  # it names a player
             yield Label(
                 f"The deal pays ${self.proceeds}M ({self.dividends} dividends). "
                 "Nothing beyond the proceeds can be promised (N3).",
@@ -141,7 +141,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)  # it quotes a line, names and all
             with Horizontal(classes="buttons"):
                 yield Button("Yes (y)", variant="primary", id="yes")
                 yield Button("No (n)", id="no")

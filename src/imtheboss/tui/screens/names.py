@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
+from ...names import MAX_LENGTH, NameRefused, check_names
+
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 
 
@@ -22,7 +24,7 @@ class NamesScreen(Screen[tuple[str, ...]]):
         with Vertical(classes="dialog"):
             yield Label("[b]I'm the Boss![/b] — who is playing? (in seating order, clockwise)")
             for i in range(self.players):
-                yield Input(value=DEFAULT_NAMES[i], id=f"name-{i}", max_length=12)
+                yield Input(value=DEFAULT_NAMES[i], id=f"name-{i}", max_length=MAX_LENGTH)
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
 
@@ -36,7 +38,11 @@ class NamesScreen(Screen[tuple[str, ...]]):
         names = tuple(
             self.query_one(f"#name-{i}", Input).value.strip() for i in range(self.players)
         )
-        if any(not n or " " in n for n in names) or len(set(names)) != len(names):
-            self.notify("Each player needs a different one-word name", severity="warning")
+        try:
+            # The notation's own rule: a game that starts here can be saved and resumed.
+            check_names(names)
+        except NameRefused as exc:
+            message = str(exc)
+            self.notify(message[0].upper() + message[1:], severity="warning", markup=False)
             return
         self.dismiss(names)

@@ -6,6 +6,8 @@ from it — not even whether that player has anything they could play.
 
 from __future__ import annotations
 
+from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -24,12 +26,17 @@ class PrivacyScreen(ModalScreen[bool]):
         self.player_name = name
 
     def compose(self) -> ComposeResult:
+        # Rich markup with the name escaped, as a Text: Textual's own markup reads a name
+        # such as "a[" or "x\\" differently from rich.markup.escape.
+        name = escape(self.player_name)
         with Middle(), Center():
             yield Static(
-                f"[b]Keyboard to {self.player_name}[/b]\n\n"
-                "Everyone else, look away.\n\n"
-                f"{self.player_name}: press [b reverse] Enter [/] to see your hand.\n"
-                "[dim]Escape gives the keyboard back.[/dim]",
+                Text.from_markup(
+                    f"[b]Keyboard to {name}[/b]\n\n"
+                    "Everyone else, look away.\n\n"
+                    f"{name}: press [b reverse] Enter [/] to see your hand.\n"
+                    "[dim]Escape gives the keyboard back.[/dim]"
+                ),
                 id="privacy-card",
             )
 

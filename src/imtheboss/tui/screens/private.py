@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -133,9 +134,9 @@ class PrivatePanel(ModalScreen[None]):
         self._menus = 0
 
     def compose(self) -> ComposeResult:
-        name = self.state.name(self.seat)
+        name = escape(self.state.name(self.seat))
         with Vertical(id="private"):
-            yield Label(f"[b]{name}[/b] — only {name} looks", id="private-title")
+            yield Label(Text.from_markup(f"[b]{name}[/b] — only {name} looks"), id="private-title")
             yield Static(id="hand")
             yield Label("What will you do? (Enter to choose, Escape to give the keyboard back)")
             yield OptionList(id="moves")
@@ -172,7 +173,8 @@ class PrivatePanel(ModalScreen[None]):
             )
         self._menus += 1
         self._menu = {f"{self._menus}.{i}": move for i, move in enumerate(self.moves)}
-        menu.add_options(Option(move.label, id=key) for key, move in self._menu.items())
+        # Labels as Text, not markup: they hold players' names.
+        menu.add_options(Option(Text(move.label), id=key) for key, move in self._menu.items())
         if self.moves:
             menu.highlighted = 0
         menu.focus()

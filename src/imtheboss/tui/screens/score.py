@@ -3,7 +3,9 @@ kept secret during the game (it decides every hand), so the game can be replayed
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -42,14 +44,17 @@ class ScoreScreen(Screen[str]):
                 place, last = i + 1, player.money
             table.add_row(
                 str(place),
-                player.name + (" ★" if seat in state.winners else ""),
+                escape(player.name) + (" ★" if seat in state.winners else ""),
                 f"${player.money}M",
                 str(player.deals_closed),
                 ", ".join(c.value for c in state.investors_of(seat)) or "–",
             )
         shared = " (a shared win, E3)" if len(state.winners) > 1 else ""
         with Vertical(id="score"):
-            yield Label(f"[b]I'm the Boss! — {winners} won{shared}[/b]", id="score-title")
+            yield Label(
+                Text.from_markup(f"[b]I'm the Boss! — {escape(winners)} won{shared}[/b]"),
+                id="score-title",
+            )
             yield Label(f"{state.deals_done} deals were closed.")
             if self.seed is not None:
                 yield Label(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.text import Text
 from textual.widgets import Static
 
@@ -54,10 +55,11 @@ class DealView(Static):
         self.update(Group(*parts))
 
     def _turn(self, view: PlayerView) -> Text:
-        turn = view.players[view.turn].name
+        # Names go into markup escaped: a player called "[red]Ann" is a name, not a style.
+        turn = escape(view.players[view.turn].name)
         phase = view.phase
         if phase is Phase.PLACE_MARKER:
-            placer = view.players[(view.turn - 1) % len(view.players)].name
+            placer = escape(view.players[(view.turn - 1) % len(view.players)].name)
             return Text.from_markup(
                 f"{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
                 "on any space: press [b reverse] m [/]."
@@ -78,11 +80,11 @@ class DealView(Static):
                 f"([b reverse] F{view.turn + 1} [/]) to discard (or play hire sets first)."
             )
         if phase is Phase.END_ROLL:
-            roller = view.players[view.end_roller or 0].name
+            roller = escape(view.players[view.end_roller or 0].name)
             return Text.from_markup(
                 f"The tile is laid. [b]{roller}[/] rolls for the end of the game: [b reverse] r [/]"
             )
-        winners = " and ".join(view.players[w].name for w in view.winners)
+        winners = escape(" and ".join(view.players[w].name for w in view.winners))
         return Text.from_markup(f"[b]The game is over.[/] {winners} won.")
 
     def _deal(self, view: PlayerView) -> list[RenderableType]:
@@ -94,7 +96,8 @@ class DealView(Static):
             a.price.dollars(view.board.tiles[view.stack[0] - 1].value) for a in deal.agreements
         )
         head = Text.from_markup(
-            f"Space {deal.space} · [b]{boss}[/] is the Boss · proceeds [b]${view.proceeds}M[/] · "
+            f"Space {deal.space} · [b]{escape(boss)}[/] is the Boss · "
+            f"proceeds [b]${view.proceeds}M[/] · "
             f"promised ${agreed}M · the Boss keeps ${view.proceeds - agreed}M"
         )
         needs = Text()
@@ -149,10 +152,10 @@ def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
 def _window_line(view: PlayerView, remaining: float | None, asking: str | None) -> Text:
     window = view.window
     assert window is not None
-    who = view.players[window.player].name
+    who = escape(view.players[window.player].name)
     clock = f" {remaining:.0f}s" if remaining is not None else ""
     if asking is not None:
-        clock = f" — asking {asking}"
+        clock = f" — asking {escape(asking)}"
     if window.kind is WindowKind.LAST_CALL:
         return Text.from_markup(
             f'[b on dark_green] "One, two…" [/] {who} closes the deal.{clock} '
@@ -162,7 +165,7 @@ def _window_line(view: PlayerView, remaining: float | None, asking: str | None) 
     if window.target is not None:
         target = f" on the {_ref([p.name for p in view.players], window.target)}"
         if isinstance(window.target, FamilyRef):
-            owner = view.players[window.target.owner].name
+            owner = escape(view.players[window.target.owner].name)
             target = f" on {owner}'s {window.target.colour.value} family card"
     what = {
         WindowKind.TRAVEL: "plays a travel card",

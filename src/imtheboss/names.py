@@ -1,0 +1,121 @@
+"""What a player's name may be: one rule for the names screen, ``--names`` and the notation.
+
+Every game is saved in the notation and resumed from it, so a name the notation cannot read
+back would make a game that starts but cannot be resumed. A name is therefore one word of the
+notation: no spaces, none of the characters the notation splits lines on (``: , ; = / #``),
+not a header keyword, and no control characters — a name is printed on the shared screen and
+in the terminal, where an escape sequence or a bidi override would act instead of showing.
+Letters of any script are welcome (정훈, 小明, Zoë).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+#: Long enough for real names, short enough for the players panel at 80 columns.
+MAX_LENGTH = 16
+
+#: Characters with a meaning in a notation line (see docs/notation.md, section 12).
+_SEPARATORS = ":,;=/#"
+
+#: Words the notation reads as keys at the start of a line, or that the log uses for
+#: someone who is not a player.
+_RESERVED = frozenset(
+    {
+        "players",
+        "seed",
+        "variants",
+        "board",
+        "start",
+        "deals-done",
+        "marker",
+        "turn",
+        "investors",
+        "covered",
+        "money",
+        "hands",
+        "bots",
+        "hand",
+        "time",
+        "bank",
+    }
+)
+
+#: Unicode categories never allowed: controls (ESC, BEL, DEL…), format characters (bidi
+#: overrides, zero-width joiners), surrogates, private use, unassigned, and every separator.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+
+
+class NameRefused(ValueError):
+    """A name, or a list of names, that cannot be used; the message is one sentence."""
+
+
+def control_character(text: str) -> int | None:
+    """The index of the first character that could act on a terminal or reorder text, or
+    None. Tabs are left alone: a file may indent with them."""
+    for index, char in enumerate(text):
+        if char != "\t" and unicodedata.category(char) in {"Cc", "Cf", "Cs", "Zl", "Zp"}:
+            return index
+    return None
+
+
+def describe_character(char: str) -> str:
+    """``U+001B`` with its Unicode name when it has one, for an error message."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None if it can."""
+    if not name:
+        return "a player's name cannot be empty"
+    for char in name:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            if char.isspace() or unicodedata.category(char) == "Zs":
+                return f"a name is one word, without spaces: {name!r}"
+            return f"a name cannot contain the control character {describe_character(char)}"
+        if char in _SEPARATORS:
+            return f"a name cannot contain '{char}' (it separates parts of a saved game)"
+    if len(name) > MAX_LENGTH:
+        return f"a name has at most {MAX_LENGTH} characters, '{name}' has {len(name)}"
+    if name.casefold() in _RESERVED:
+        return f"'{name}' is a word of the game notation, not a name"
+    return None
+
+
+def check_name(name: str) -> str:
+    """``name`` if it may be a player's name; else NameRefused saying why."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise NameRefused(problem)
+    return name
+
+
+def same_name_key(name: str) -> str:
+    """Names the table could not tell apart (``Ann``/``ann``, composed/decomposed ``é``)
+    share this key."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_names(names: Iterable[str]) -> tuple[str, ...]:
+    """Every name valid and no two alike; the count of players is the rules' business (S1)."""
+    out = tuple(names)
+    seen: dict[str, str] = {}
+    for name in out:
+        check_name(name)
+        key = same_name_key(name)
+        if key in seen:
+            if seen[key] == name:
+                raise NameRefused(f"two players have the same name, '{name}'")
+            raise NameRefused(f"'{seen[key]}' and '{name}' are too alike to tell apart")
+        seen[key] = name
+    return out
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    """``Ann, Bob,Cy`` → the names, checked; what ``--names`` is given."""
+    names = tuple(part.strip() for part in text.split(","))
+    if all(not name for name in names):
+        raise NameRefused("give the players' names, comma-separated: Ann,Bob,Cy")
+    return check_names(names)
