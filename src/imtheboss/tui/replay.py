@@ -6,20 +6,21 @@ Only the table's view is shown — a replay on a shared screen must not show any
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, RichLog
 
 from ..engine.state import GameState
 from ..engine.view import view
 from ..notation.replay import Replay
+from .crash_safe import CrashSafeApp
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
 
-class ReplayApp(App[None]):
+class ReplayApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
     TITLE = "I'm the Boss! — replay"
     BINDINGS = [
@@ -39,6 +40,9 @@ class ReplayApp(App[None]):
         self.states: list[GameState] = [replay.start, *(s.after for s in legal)]
         self.lines: list[str] = [s.line.text for s in legal]
         self.position = 0
+
+    def crash_note(self) -> str | None:
+        return "The replay only reads its file: the file is unchanged."
 
     def compose(self) -> ComposeResult:
         yield from table_layout("Game")
