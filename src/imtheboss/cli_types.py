@@ -28,8 +28,10 @@ class OneLineParser(argparse.ArgumentParser):
     """A bad command line is one sentence on stderr and exit code 2 (no usage dump)."""
 
     def error(self, message: str) -> NoReturn:
-        sentence = message[0].upper() + message[1:] if message else "Bad command line"
-        sentence = sentence.rstrip(".")
+        # "argument --games: a number of games from 1 …" reads better without "argument".
+        sentence = message.removeprefix("argument ").rstrip(".") or "a bad command line"
+        if sentence[0].islower() and not sentence.startswith("-"):
+            sentence = sentence[0].upper() + sentence[1:]
         self.exit(2, f"{self.prog}: {sentence}. See {self.prog} --help.\n")
 
 
@@ -67,10 +69,10 @@ def seconds(low: float, high: float, *, allow_low: bool) -> Callable[[str], floa
             raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
         above = value >= low if allow_low else value > low
         if not math.isfinite(value) or not above or value > high:
-            bound = "from" if allow_low else "more than"
-            raise argparse.ArgumentTypeError(
-                f"seconds {bound} {low:g} and at most {high:g}, not {text}"
+            bounds = (
+                f"from {low:g} to {high:g}" if allow_low else f"more than {low:g}, at most {high:g}"
             )
+            raise argparse.ArgumentTypeError(f"seconds {bounds}, not {text}")
         return value
 
     parse.__name__ = "seconds"
