@@ -1,5 +1,5 @@
 """The Textual table. It only sends actions to the engine and renders what it returns."""
 
-from .textual_fixes import guard_page_moves
+from . import textual_fixes
 
-guard_page_moves()
+textual_fixes.apply()
