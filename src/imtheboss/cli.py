@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from . import __version__
+from . import cli_types as types
 
 if TYPE_CHECKING:
     from .engine import Variant
@@ -182,7 +183,7 @@ def _play_command(args: argparse.Namespace) -> int:
     app.run()
     if app.session is not None and app.session.save_problem is not None:
         print(f"imtheboss: the game was not saved: {app.session.save_problem}.", file=sys.stderr)
-    return 0
+    return _exit_code(app.return_code)
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -209,8 +210,17 @@ def _replay_command(args: argparse.Namespace) -> int:
             "the replay stops before it. `imtheboss check` explains.",
             file=sys.stderr,
         )
-    ReplayApp(replay, str(path)).run()
-    return 0
+    app = ReplayApp(replay, str(path))
+    app.run()
+    return _exit_code(app.return_code)
+
+
+def _exit_code(app_code: int | None) -> int:
+    """A Textual app that crashed says 1 (and has told the table why): the command says
+    ``CRASHED``, like any other crash."""
+    from .crash import CRASHED
+
+    return CRASHED if app_code else 0
 
 
 def _simulate_command(args: argparse.Namespace) -> int:
@@ -287,7 +297,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = types.OneLineParser(
         prog="imtheboss",
         description="Sid Sackson's I'm the Boss! at one terminal, and a rules engine that "
         "settles disputes. Rules: docs/rules.md.",
@@ -301,9 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
         'to take the keyboard at any moment: to stop a card, say "I\'m the Boss!", or '
         "offer a price. The game is saved after every action.",
     )
-    play.add_argument("--players", type=int, default=4, help="how many (3–6; default 4)")
+    play.add_argument("--players", type=types.players, default=4, help="how many (3–6; default 4)")
     play.add_argument("--names", help="comma-separated, in seating order: Ann,Bob,Cy,Di")
-    play.add_argument("--seed", type=int, help="a number for a reproducible deal")
+    play.add_argument("--seed", type=types.seed, help="a number for a reproducible deal")
     play.add_argument(
         "--variant", action="append", default=[], metavar="V1", help="a variant (repeatable)"
     )
@@ -316,14 +326,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--stop-window",
-        type=float,
+        type=types.window,
         default=5.0,
         metavar="SECONDS",
         help="how long the table may answer a travel, boss or hire card (default 5)",
     )
     play.add_argument(
         "--last-call",
-        type=float,
+        type=types.window,
         default=10.0,
         metavar="SECONDS",
         help='the pause after "One, two…" (default 10: count slowly to ten)',
@@ -334,12 +344,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="ask each player in turn instead of counting down",
     )
     play.add_argument(
-        "--bots", type=int, default=0, help="computer players in the last seats (of --players)"
+        "--bots",
+        type=types.bots,
+        default=0,
+        help="computer players in the last seats (of --players)",
     )
     play.add_argument("--bot-kind", choices=["dealer", "random"], default="dealer")
     play.add_argument(
         "--bot-pause",
-        type=float,
+        type=types.pause,
         default=0.8,
         metavar="SECONDS",
         help="the pause between two moves of the computer players (default 0.8)",
@@ -361,12 +374,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play games between bots without a UI: wins per seat and per bot, money, "
         "deals, game length, endings, cards played. Same seed, same table, whatever --jobs.",
     )
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=types.games, default=100)
+    sim.add_argument("--players", type=types.players, default=4)
     sim.add_argument("--bots", help="one per seat, comma-separated: dealer,dealer,random,random")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=types.seed, default=1)
     sim.add_argument("--variant", action="append", default=[], metavar="V1")
-    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    sim.add_argument(
+        "--jobs", type=types.jobs, default=1, help="processes to spread the games over"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=_simulate_command)
     board = sub.add_parser(
@@ -413,7 +428,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
-    result: int = args.run(args)
+    try:
+        result: int = args.run(args)
+    except KeyboardInterrupt:
+        print("imtheboss: interrupted.", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug: one line and a log, never a traceback with locals
+        from .crash import report
+        from .session import data_dir
+
+        return report(exc, data_dir())
     return result
 
 

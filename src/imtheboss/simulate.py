@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import signal
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -129,7 +130,15 @@ class Summary:
 def specs(
     games: int, bots: Sequence[str], seed: int, variants: Sequence[Variant]
 ) -> list[GameSpec]:
-    return [GameSpec(seed * 1_000_003 + i, tuple(bots), tuple(variants)) for i in range(games)]
+    table, chosen = tuple(bots), tuple(variants)  # shared: a million specs take ~150 MB
+    return [GameSpec(seed * 1_000_003 + i, table, chosen) for i in range(games)]
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """Ctrl+C reaches every process of the terminal's group: only the main one answers it,
+    so that a worker waiting for work does not die printing a traceback of its own. A game
+    that fails in a worker is re-raised in the main process (as ``cli.main`` reports it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run(spec_list: list[GameSpec], jobs: int = 1) -> Iterator[GameStats]:
@@ -137,7 +146,7 @@ def run(spec_list: list[GameSpec], jobs: int = 1) -> Iterator[GameStats]:
     if jobs <= 1:
         yield from map(play_one, spec_list)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_ctrl_c) as pool:
         yield from pool.map(play_one, spec_list, chunksize=max(1, len(spec_list) // (jobs * 8)))
 
 

@@ -4,7 +4,9 @@ Keys go in as a fast typist's would: posted to the app a few at a time, the way 
 driver posts them, with a wait for the screen now and then. The games start new, in the middle
 of a negotiation and at the last close of a game, so the monkey sees deals, windows, the end
 roll and the score screen; when a game is quit from the score screen ('q'), a new app starts
-and the count goes on.
+and the count goes on. Besides keys the monkey pastes text (into whatever has the focus) and
+resizes the terminal, down to sizes where lists have no room at all (PageDown on such a list
+crashed Textual), and opens the command palette.
 """
 
 from __future__ import annotations
@@ -13,18 +15,22 @@ import random
 from pathlib import Path
 
 from textual import events
+from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 from tuikit import NAMES, Driver, Policy, run, screen_text, settings
 
 from imtheboss.engine import actions as A
 from imtheboss.engine.invariants import violations
 from imtheboss.engine.setup import Setup
+from imtheboss.engine.state import Price
 from imtheboss.engine.state import WindowKind as Kind
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableScreen
-from imtheboss.tui.screens.dialogs import ConfirmDialog
+from imtheboss.tui.screens.dialogs import ConfirmDialog, PriceDialog
 
 PRESSES = 2000
+#: Not keys: a paste of one of PASTES, and a resize to one of SIZES.
+PASTE, RESIZE = "<paste>", "<resize>"
 #: Keys and how often the monkey presses them: Enter and the arrows most, so that the games
 #: go somewhere; every key of the table, the dialogs and the hand-over is in.
 WEIGHTS: dict[str, float] = {
@@ -41,8 +47,19 @@ WEIGHTS: dict[str, float] = {
     "f12": 0.2,
     "question_mark": 0.2,
     "ctrl+z": 0.5,
+    "pageup": 0.5,
+    "pagedown": 0.6,
+    "home": 0.3,
+    "end": 0.3,
+    "ctrl+p": 0.15,  # the command palette: PageDown right after it crashed Textual
+    PASTE: 0.3,
+    RESIZE: 0.3,
 }
 CHARACTERS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b"}
+PASTES = ["12", "Ann", "-3", "1e9", "a\nb\tc", "\x1b]2;PWNED\x1b\\", "[red]Bob", "x" * 300, ""]
+#: 40×12 is where the private move list has no room left; 20×6 is smaller than anything
+#: the table is laid out for.
+SIZES = [(40, 12), (80, 24), (60, 16), (120, 40), (20, 6), (41, 13)]
 #: Where the games start: (seed, moves the scripted table plays first).
 STARTS = [(7, 0), (1556, 31), (1556, 108)]
 PER_GAME = 500
@@ -90,12 +107,18 @@ def test_random_keys_never_crash_the_app(tmp_path: Path) -> None:
             app = BossApp(
                 settings(save_dir, seed=seed, stop_window=0.3, last_call=0.3), session=session
             )
-            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            size = SIZES[games % len(SIZES)] if games > len(STARTS) else (80, 24)
+            async with app.run_test(size=size, notifications=True) as pilot:
                 await pilot.pause()
                 stop_at = min(PRESSES, pressed + PER_GAME)
                 while pressed < stop_at and app.is_running:
                     for key in rng.choices(keys, weights, k=BATCH):
-                        app.post_message(key_event(key))
+                        if key == RESIZE:
+                            await pilot.resize_terminal(*rng.choice(SIZES))
+                        elif key == PASTE:
+                            app.post_message(events.Paste(rng.choice(PASTES)))
+                        else:
+                            app.post_message(key_event(key))
                     pressed += BATCH
                     await pilot.pause(0)
                     if pressed % (BATCH * 12) == 0:
@@ -174,5 +197,83 @@ def test_a_choice_on_a_menu_that_is_gone_is_not_played(tmp_path: Path) -> None:
             # The new menu works as ever.
             await driver.choose(panel, lambda m: m.label.startswith("Lay your red"))
             assert driver.state.deal is not None and driver.state.deal.family
+
+    run(game)
+
+
+def test_a_second_enter_on_a_dialog_already_closed_closes_nothing(tmp_path: Path) -> None:
+    """Two Enters typed fast reach the price dialog's input before it closes: both submit.
+    The second dismissal found another screen on top and closed it instead (the table, and
+    then nothing was left: a crash). Only the screen on top may close itself."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, seed=7))
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            prices: list[Price | None] = []
+            app.push_screen(PriceDialog("Your price?", 12, 3), prices.append)
+            await driver.wait_for(lambda: isinstance(app.screen, PriceDialog))
+            await pilot.press("3")
+            for _ in range(3):
+                app.post_message(key_event("enter"))
+            await pilot.pause()
+            await driver.wait_for(lambda: bool(prices))
+            await pilot.pause()
+            assert app.is_running
+            assert isinstance(app.screen, TableScreen)
+            assert prices == [Price(amount=3, dividends=False)]
+
+    run(game)
+
+
+def test_page_keys_on_the_command_palette_with_no_room(tmp_path: Path) -> None:
+    """Ctrl+P then PageDown before the palette's list is laid out (as a terminal sends them),
+    or once the terminal leaves it no height: Textual's OptionList read a line cache it had
+    not filled (KeyError: 0) and the app crashed. A 40×4 terminal gives the list no room
+    every time, where the race right after Ctrl+P does only now and then."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, seed=7))
+        async with app.run_test(size=(40, 12)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            for key in ("ctrl+p", "pagedown", "pageup", "pagedown", "end", "home"):
+                app.post_message(key_event(key))
+            await driver.wait_for(lambda: isinstance(app.screen, CommandPalette))
+            commands = app.screen.query_one(CommandList)
+            await driver.wait_for(lambda: commands.highlighted is not None)
+            await pilot.resize_terminal(40, 4)
+            assert not commands.scrollable_content_region  # no room for a single command
+            await pilot.press("pagedown", "pageup", "pagedown")
+            assert app.is_running and isinstance(app.screen, CommandPalette)
+            await pilot.resize_terminal(40, 12)
+            await pilot.press("pagedown", "pageup", "escape")
+            await driver.wait_for(lambda: isinstance(app.screen, TableScreen))
+            assert app.is_running
+
+    run(game)
+
+
+def test_page_keys_on_a_move_list_with_no_room(tmp_path: Path) -> None:
+    """At 40×12 the private move list has no height left: PageDown/PageUp crashed the app
+    (KeyError: 0). Now they do nothing there, and the menu still plays its move."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, seed=7))
+        async with app.run_test(size=(40, 12)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            panel = await driver.take_keyboard(1)  # seat 1 places the marker
+            menu = panel.query_one("#moves", OptionList)
+            assert menu.option_count > 1 and menu.highlighted == 0
+            await pilot.press("pagedown", "pagedown", "pageup", "end", "home", "pageup")
+            assert app.is_running and app.screen is panel
+            assert menu.highlighted == 0  # Home came last but one; PageUp had no page
+            await pilot.resize_terminal(80, 24)
+            await pilot.press("pagedown")
+            assert menu.highlighted is not None and menu.highlighted > 0
+            await pilot.press("home", "enter")  # marker on the first space offered
+            await driver.wait_for(lambda: driver.state.phase.value != "place marker")
 
     run(game)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.markup import escape
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
@@ -42,8 +42,9 @@ from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
 from ..names import same_name_key
-from ..session import GameSession
+from ..session import GameSession, data_dir
 from .bot_seats import BotSeats
+from .crash_safe import CrashSafeApp
 from .labels import ref_text
 from .log import TableLog, line_without_amounts
 from .screens.close import CloseDialog
@@ -105,7 +106,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
 
-class BossApp(App[None]):
+class BossApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
     TITLE = "I'm the Boss!"
     BINDINGS = [
@@ -194,6 +195,16 @@ class BossApp(App[None]):
             for name, kind in self.session.bots.items()
         }
         self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
+
+    def crash_folder(self) -> Path:
+        return self.settings.save_dir or data_dir()
+
+    def crash_note(self) -> str | None:
+        if self.session is None or self.session.save_path is None:
+            return "No game had begun."
+        if not self.session.save_path.exists():
+            return "The game could not be saved."
+        return "The game is saved up to its last move: imtheboss play --resume continues it."
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # A screenshot of a private panel would be a hand in a file: no screenshot command.

@@ -7,13 +7,14 @@ and, as in the game's log, a price is shown only while its deal is on the table 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, RichLog
 
 from ..engine.state import GameState
 from ..engine.view import view
 from ..notation.replay import Replay
+from .crash_safe import CrashSafeApp
 from .log import amounts_forgotten_at, line_without_amounts
 from .widgets.board import BoardView
 from .widgets.deal import DealView
@@ -21,7 +22,7 @@ from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
 
-class ReplayApp(App[None]):
+class ReplayApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
     TITLE = "I'm the Boss! — replay"
     BINDINGS = [
@@ -49,6 +50,9 @@ class ReplayApp(App[None]):
             at + 1 for at in amounts_forgotten_at([s.before for s in legal])
         ]
         self.position = 0
+
+    def crash_note(self) -> str | None:
+        return "The replay only reads its file: the file is unchanged."
 
     def compose(self) -> ComposeResult:
         yield from table_layout("Game")

@@ -1,0 +1,88 @@
+"""Argument types for the command line: each refuses a bad value with one sentence, which
+argparse prints (see ``OneLineParser``) before it exits with code 2.
+
+Bounds are what the program can honour: a number of games that fits in memory and time, a
+seed the notation can write down (at most 18 digits, so the save can be resumed), and
+finite seconds, since ``nan`` or ``inf`` would stop a window from ever closing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Callable
+from typing import NoReturn
+
+#: The notation stores at most 18 digits (``notation.syntax.whole_number``).
+MAX_SEED = 10**18 - 1
+#: Two players need V8; the rules allow no more than six (S1).
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_GAMES = 1_000_000
+MAX_JOBS = (os.cpu_count() or 1) * 4
+#: Ten minutes: longer than any table would wait, short enough to notice a slip of the finger.
+MAX_SECONDS = 600.0
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A bad command line is one sentence on stderr and exit code 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        # "argument --games: a number of games from 1 …" reads better without "argument".
+        sentence = message.removeprefix("argument ").rstrip(".") or "a bad command line"
+        if sentence[0].islower() and not sentence.startswith("-"):
+            sentence = sentence[0].upper() + sentence[1:]
+        self.exit(2, f"{self.prog}: {sentence}. See {self.prog} --help.\n")
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text.strip(), 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+
+
+def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``; ``what`` names it in the refusal."""
+
+    def parse(text: str) -> int:
+        # Refuse absurd lengths before int() does the work (and before Python's own limit).
+        if len(text.strip()) > len(str(high)) + 1:
+            shown = text if len(text) <= 24 else text[:23] + "…"
+            raise argparse.ArgumentTypeError(f"{what} from {low:,} to {high:,}, not {shown}")
+        value = _whole(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in some messages
+    return parse
+
+
+def seconds(low: float, high: float, *, allow_low: bool) -> Callable[[str], float]:
+    """Finite seconds in ``(low, high]``, or ``[low, high]`` if ``allow_low``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+        above = value >= low if allow_low else value > low
+        if not math.isfinite(value) or not above or value > high:
+            bounds = (
+                f"from {low:g} to {high:g}" if allow_low else f"more than {low:g}, at most {high:g}"
+            )
+            raise argparse.ArgumentTypeError(f"seconds {bounds}, not {text}")
+        return value
+
+    parse.__name__ = "seconds"
+    return parse
+
+
+players = whole_number(MIN_PLAYERS, MAX_PLAYERS, "a number of players")
+bots = whole_number(0, MAX_PLAYERS - 1, "a number of computer players")
+seed = whole_number(0, MAX_SEED, "a seed")
+games = whole_number(1, MAX_GAMES, "a number of games")
+jobs = whole_number(1, MAX_JOBS, "a number of processes")
+window = seconds(0.0, MAX_SECONDS, allow_low=False)
+pause = seconds(0.0, 60.0, allow_low=True)

@@ -1,0 +1,127 @@
+"""A bad command line gets exit code 2 and one sentence on stderr: never a traceback, a hang or
+a game that cannot be resumed (a seed the notation cannot write down)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from imtheboss.cli import build_parser, main
+from imtheboss.cli_types import MAX_JOBS
+
+HUGE = "99999999999999999999"
+
+BAD = [
+    # simulate: --games 0 crashed (IndexError), 10**20 hung eating gigabytes.
+    ["simulate", "--games", "0"],
+    ["simulate", "--games", "-1"],
+    ["simulate", "--games", HUGE],
+    ["simulate", "--games", "1000001"],
+    ["simulate", "--games", "ten"],
+    ["simulate", "--games", "1.5"],
+    ["simulate", "--games", "9" * 5000],  # past Python's own int() limit
+    ["simulate", "--players", "1"],
+    ["simulate", "--players", "7"],
+    ["simulate", "--seed", "-1"],
+    ["simulate", "--seed", "1" + "0" * 18],
+    ["simulate", "--seed", HUGE],
+    ["simulate", "--jobs", "0"],
+    ["simulate", "--jobs", "-3"],
+    ["simulate", "--jobs", str(MAX_JOBS + 1)],
+    # play: the windows' seconds were any float, nan and inf included.
+    ["play", "--stop-window", "-1"],
+    ["play", "--stop-window", "0"],
+    ["play", "--stop-window", "nan"],
+    ["play", "--stop-window", "inf"],
+    ["play", "--stop-window", "601"],
+    ["play", "--stop-window", "soon"],
+    ["play", "--last-call", "inf"],
+    ["play", "--last-call", "-inf"],
+    ["play", "--last-call", "NaN"],
+    ["play", "--last-call", "-0"],
+    ["play", "--bot-pause", "-1"],
+    ["play", "--bot-pause", "nan"],
+    ["play", "--bot-pause", "61"],
+    ["play", "--players", "0"],
+    ["play", "--players", "7"],
+    ["play", "--players", HUGE],
+    ["play", "--bots", "-1"],
+    ["play", "--bots", "6"],
+    ["play", "--seed", "-5"],
+    ["play", "--seed", HUGE],  # 20 digits: the save could not be resumed
+    ["play", "--start", "never"],
+    ["play", "--bogus"],
+    ["check"],
+    ["replay"],
+    ["nonsense"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD, ids=" ".join)
+def test_a_bad_value_is_one_sentence_and_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert lines[0].startswith("imtheboss") and "Traceback" not in lines[0]
+    assert len(lines[0]) < 200
+
+
+def test_the_refusal_names_the_option_and_the_bounds(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "0"])
+    line = capsys.readouterr().err.strip()
+    assert line == (
+        "imtheboss simulate: --games: a number of games from 1 to 1,000,000, not 0. "
+        "See imtheboss simulate --help."
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "value"),
+    [
+        (["simulate", "--games", "1"], "games", 1),
+        (["simulate", "--games", "1000000"], "games", 1_000_000),
+        (["simulate", "--seed", "0"], "seed", 0),
+        (["simulate", "--seed", "9" * 18], "seed", 10**18 - 1),
+        (["simulate", "--jobs", str(MAX_JOBS)], "jobs", MAX_JOBS),
+        (["simulate", "--players", "2"], "players", 2),
+        (["play", "--players", "6"], "players", 6),
+        (["play", "--stop-window", "600"], "stop_window", 600.0),
+        (["play", "--stop-window", "0.25"], "stop_window", 0.25),
+        (["play", "--last-call", "1e1"], "last_call", 10.0),
+        (["play", "--bot-pause", "0"], "bot_pause", 0.0),
+        (["play", "--bots", "5"], "bots", 5),
+    ],
+)
+def test_values_at_the_bounds_are_taken(argv: list[str], option: str, value: object) -> None:
+    assert getattr(build_parser().parse_args(argv), option) == value
+
+
+@pytest.mark.parametrize("command", ["check", "replay", "board"])
+@pytest.mark.parametrize("where", ["missing", "directory"])
+def test_a_file_that_cannot_be_read_is_one_sentence_and_exit_2(
+    command: str, where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "nowhere.txt" if where == "missing" else tmp_path
+    argv = ["board", "--board", str(path)] if command == "board" else [command, str(path)]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    said = (captured.out + captured.err).strip()
+    assert len(said.splitlines()) == 1, said
+    assert str(path) in said and "Traceback" not in said
+
+
+def test_play_refuses_an_unreadable_board_before_the_table_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path in (tmp_path / "nowhere.toml", tmp_path):
+        assert main(["play", "--board", str(path), "--save-dir", str(tmp_path)]) == 2
+        said = capsys.readouterr().err.strip()
+        assert len(said.splitlines()) == 1 and str(path) in said
