@@ -448,7 +448,7 @@ def test_a_hash_inside_a_word_is_no_comment() -> None:
 
 def test_a_player_name_cannot_hold_a_hash() -> None:
     error = error_of("players: Ann, Bo#b, Cy\nseed: 1\n")
-    assert "'Bo#b' cannot be a player's name" in error.message
+    assert "a name cannot contain '#'" in error.message and error.column == 15
 
 
 # ---------------------------------------------------------------------------------------------

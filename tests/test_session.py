@@ -137,7 +137,13 @@ def last_deal(seed: int) -> Position:
     """The 15th deal about to start: Ann owns red and blue, the marker is on space 1 (R B)."""
     return Position(
         players=NAMES,
-        investors={"Ann": (Colour.RED, Colour.BLUE)},
+        # Every player owns an investor, as S2 deals them (a position must be reachable).
+        investors={
+            "Ann": (Colour.RED, Colour.BLUE),
+            "Bob": (Colour.YELLOW,),
+            "Cy": (Colour.PINK,),
+            "Di": (Colour.ORANGE,),
+        },
         deals_done=14,
         marker=1,
         turn="Ann",

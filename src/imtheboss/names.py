@@ -25,6 +25,7 @@ _RESERVED = frozenset(
     {
         "players",
         "seed",
+        "seal",
         "variants",
         "board",
         "start",
