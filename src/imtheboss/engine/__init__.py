@@ -5,8 +5,9 @@ says what a player may do; ``view`` is what a player may know. Rule IDs refer to
 (``docs/rules.md`` in this repository).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .actions import (
-    ACTION_ADAPTER,
     Accept,
     Action,
     Ask,
@@ -54,6 +55,19 @@ from .state import (
     WindowKind,
 )
 from .view import MoneyPile, PlayerView, PublicPlayer, view
+
+if TYPE_CHECKING:
+    from .actions import ACTION_ADAPTER
+
+
+def __getattr__(name: str) -> Any:
+    # The validator of actions from outside is built when first asked for, not on import.
+    if name == "ACTION_ADAPTER":
+        from . import actions
+
+        return actions.ACTION_ADAPTER
+    raise AttributeError(name)
+
 
 __all__ = [
     "ACTION_ADAPTER",

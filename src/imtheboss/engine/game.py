@@ -51,7 +51,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     state = _window_gate(state, action, events)
     new = _HANDLERS[type(action)](state, action, events)
     if not isinstance(action, A.PlayStop) and new.after_stop:
-        new = new.model_copy(update={"after_stop": False})
+        new = new.replace(after_stop=False)
     return new, tuple(events)
 
 
@@ -65,7 +65,7 @@ def _name(state: GameState, seat: int) -> str:
 
 def _set_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = players[seat].model_copy(update=changes)
+    players[seat] = players[seat].replace(**changes)
     return tuple(players)
 
 
@@ -93,7 +93,7 @@ def _deal(state: GameState) -> Deal:
 
 
 def _with_deal(state: GameState, **changes: Any) -> GameState:
-    return state.model_copy(update={"deal": _deal(state).model_copy(update=changes)})
+    return state.replace(deal=_deal(state).replace(**changes))
 
 
 def _require_deal(state: GameState, what: str) -> Deal:
@@ -116,9 +116,7 @@ def _next_turn(state: GameState, boss: int) -> int:
 
 def _begin_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
     events.append(E.TurnBegan(player=seat))
-    return state.model_copy(
-        update={"turn": seat, "phase": Phase.TURN, "deal": None, "window": None}
-    )
+    return state.replace(turn=seat, phase=Phase.TURN, deal=None, window=None)
 
 
 def _describe(ref: CardRef, state: GameState) -> str:
@@ -142,7 +140,7 @@ def _window_gate(state: GameState, action: Action, events: list[Event]) -> GameS
     if window.kind is WindowKind.LAST_CALL:
         if isinstance(action, A.INFLUENCE_PLAYS) and action.player != window.player:
             events.append(E.CloseCalledOff(player=action.player))
-            return state.model_copy(update={"window": None})
+            return state.replace(window=None)
         raise IllegalAction(
             "CL2",
             'The Boss has said "One, two…": until the count ends only another player\'s '
@@ -168,8 +166,8 @@ def _open_window(
         "window": Window(kind=kind, player=player, cards=cards, target=target)
     }
     if state.deal is not None:
-        update["deal"] = state.deal.model_copy(update={"played": state.deal.played | {player}})
-    return state.model_copy(update=update)
+        update["deal"] = state.deal.replace(played=state.deal.played | {player})
+    return state.replace(**update)
 
 
 def responders(state: GameState) -> frozenset[int]:
@@ -204,10 +202,8 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
         "discard": state.discard + discarded,
     }
     if state.deal is not None:
-        update["deal"] = state.deal.model_copy(
-            update={"played": state.deal.played | {action.player}}
-        )
-    return _after_window(state.model_copy(update=update), events)
+        update["deal"] = state.deal.replace(played=state.deal.played | {action.player})
+    return _after_window(state.replace(**update), events)
 
 
 def _pass(state: GameState, action: A.Pass, events: list[Event]) -> GameState:
@@ -218,8 +214,8 @@ def _pass(state: GameState, action: A.Pass, events: list[Event]) -> GameState:
         who = "You made this play" if action.player == window.player else "You have passed"
         raise IllegalAction("ST1", f"{who}: {_name(state, action.player)} cannot pass on it")
     events.append(E.Passed(player=action.player))
-    window = window.model_copy(update={"passed": window.passed | {action.player}})
-    state = state.model_copy(update={"window": window})
+    window = window.replace(passed=window.passed | {action.player})
+    state = state.replace(window=window)
     if responders(state):
         return state
     return _resolve(state, events)
@@ -235,7 +231,7 @@ def _resolve(state: GameState, events: list[Event]) -> GameState:
     """The window closed unanswered: the pending play takes effect."""
     window = state.window
     assert window is not None
-    state = state.model_copy(update={"window": None})
+    state = state.replace(window=None)
     if window.kind is WindowKind.TRAVEL:
         state = _travel_effect(state, window, events)
     elif window.kind is WindowKind.BOSS:
@@ -273,7 +269,7 @@ def _place_marker(state: GameState, action: A.PlaceMarker, events: list[Event]) 
     if action.space not in state.uncovered():
         raise IllegalAction("S6", f"There is no open space {action.space} (spaces 1–16)")
     events.append(E.MarkerPlaced(player=action.player, space=action.space))
-    state = state.model_copy(update={"marker": action.space})
+    state = state.replace(marker=action.space)
     return _begin_turn(state, state.turn, events)
 
 
@@ -300,13 +296,12 @@ def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> G
     hand = state.players[action.player].hand
     if state.options.has(Variant.V5) and hand is not None and len(hand) <= 3:
         raise IllegalAction("V5", "With 3 or fewer influence cards you may not start a deal")
-    assert state.marker is not None
+    space = state.marker
+    assert space is not None
     if state.next_tile is None:
         raise IllegalAction("E2", "No deal tiles are left")
-    state = state.model_copy(
-        update={"phase": Phase.DEAL, "deal": Deal(space=state.marker, boss=action.player)}
-    )
-    events.append(E.DealStarted(boss=action.player, space=state.marker, proceeds=state.proceeds))
+    state = state.replace(phase=Phase.DEAL, deal=Deal(space=space, boss=action.player))
+    events.append(E.DealStarted(boss=action.player, space=space, proceeds=state.proceeds))
     return state
 
 
@@ -318,7 +313,7 @@ def _die(state: GameState, written: int | None, rule: str) -> tuple[int, GameSta
     value, rng = roll_die(state.rng)
     if written is not None and written != value:
         raise IllegalAction(rule, f"The seeded die shows {value}, not {written}")
-    return value, state.model_copy(update={"rng": rng})
+    return value, state.replace(rng=rng)
 
 
 def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
@@ -336,7 +331,7 @@ def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
     start = open_spaces.index(here) if here in open_spaces else 0
     target = open_spaces[(start + value) % len(open_spaces)]
     events.append(E.MarkerMoved(space=target))
-    return state.model_copy(update={"marker": target, "phase": Phase.ROLLED})
+    return state.replace(marker=target, phase=Phase.ROLLED)
 
 
 def draw_count(state: GameState, seat: int) -> int:
@@ -356,7 +351,7 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
     if state.draw_pile is None:
         # Unknown pile (a reconstructed position): the hand becomes unknown too.
         events.append(E.CardsDrawn(player=action.player, count=want))
-        state = state.model_copy(update={"players": _set_player(state, action.player, hand=None)})
+        state = state.replace(players=_set_player(state, action.player, hand=None))
         return _begin_turn(state, state.left_of(action.player), events)
     pile, discard, rng = state.draw_pile, state.discard, state.rng
     drawn: list[Card] = []
@@ -374,18 +369,16 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
         pile = pile[1:]
     hand = sort_hand((*(player.hand or ()), *drawn))
     events.append(E.CardsDrawn(player=action.player, count=len(drawn), cards=tuple(drawn)))
-    state = state.model_copy(
-        update={
-            "players": _set_player(state, action.player, hand=hand),
-            "draw_pile": pile,
-            "discard": discard,
-            "rng": rng,
-        }
+    state = state.replace(
+        players=_set_player(state, action.player, hand=hand),
+        draw_pile=pile,
+        discard=discard,
+        rng=rng,
     )
     limit = state.hand_limit()
     if len(hand) > limit:
         events.append(E.HandLimit(player=action.player, limit=limit, excess=len(hand) - limit))
-        return state.model_copy(update={"phase": Phase.HAND_LIMIT})
+        return state.replace(phase=Phase.HAND_LIMIT)
     return _begin_turn(state, state.left_of(action.player), events)
 
 
@@ -406,11 +399,8 @@ def _discard(state: GameState, action: A.Discard, events: list[Event]) -> GameSt
         )
     rest = _take_from_hand(state, action.player, action.cards, "T2")
     events.append(E.Discarded(player=action.player, cards=action.cards))
-    state = state.model_copy(
-        update={
-            "players": _set_player(state, action.player, hand=rest),
-            "discard": state.discard + action.cards,
-        }
+    state = state.replace(
+        players=_set_player(state, action.player, hand=rest), discard=state.discard + action.cards
     )
     return _begin_turn(state, state.left_of(action.player), events)
 
@@ -424,16 +414,12 @@ def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> G
     deal = _require_deal(state, "Family cards are laid")
     hand = _take_from_hand(state, action.player, [family(action.colour)], "N1")
     events.append(E.FamilyLaid(player=action.player, colour=action.colour))
-    return state.model_copy(
-        update={
-            "players": _set_player(state, action.player, hand=hand),
-            "deal": deal.model_copy(
-                update={
-                    "family": (*deal.family, FamilyRef(owner=action.player, colour=action.colour)),
-                    "played": deal.played | {action.player},
-                }
-            ),
-        }
+    return state.replace(
+        players=_set_player(state, action.player, hand=hand),
+        deal=deal.replace(
+            family=(*deal.family, FamilyRef(owner=action.player, colour=action.colour)),
+            played=deal.played | {action.player},
+        ),
     )
 
 
@@ -637,7 +623,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
     elif target not in deal.family:
         raise IllegalAction("TR1", f"There is no {_describe(target, state)} on the table")
     hand = _take_from_hand(state, action.player, [card], "TR1")
-    state = state.model_copy(update={"players": _set_player(state, action.player, hand=hand)})
+    state = state.replace(players=_set_player(state, action.player, hand=hand))
     return _open_window(state, WindowKind.TRAVEL, action.player, (card,), target, events)
 
 
@@ -664,7 +650,7 @@ def _travel_effect(state: GameState, window: Window, events: list[Event]) -> Gam
         proposals=tuple(p for p in deal.proposals if still_there or target not in p.cards),
         agreements=tuple(a for a in deal.agreements if still_there or target not in a.cards),
     )
-    return state.model_copy(update={"discard": state.discard + gone})
+    return state.replace(discard=state.discard + gone)
 
 
 def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameState:
@@ -673,7 +659,7 @@ def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameStat
     if action.player == deal.boss:
         raise IllegalAction("B1", "You are already the Boss")
     hand = _take_from_hand(state, action.player, [Card.BOSS], "B1")
-    state = state.model_copy(update={"players": _set_player(state, action.player, hand=hand)})
+    state = state.replace(players=_set_player(state, action.player, hand=hand))
     return _open_window(state, WindowKind.BOSS, action.player, (Card.BOSS,), None, events)
 
 
@@ -693,7 +679,7 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
         cancel_requests=frozenset(),
         may_reset=True,
     )
-    return state.model_copy(update={"discard": state.discard + window.cards})
+    return state.replace(discard=state.discard + window.cards)
 
 
 def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameState:
@@ -712,7 +698,7 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
             "H2", f"Hire must take an unowned investor first: {beside} {verb} beside the board"
         )
     hand = _take_from_hand(state, action.player, [Card.HIRE] * 3, "H1")
-    state = state.model_copy(update={"players": _set_player(state, action.player, hand=hand)})
+    state = state.replace(players=_set_player(state, action.player, hand=hand))
     cards = (Card.HIRE, Card.HIRE, Card.HIRE)
     return _open_window(
         state, WindowKind.HIRE, action.player, cards, InvestorRef(colour=action.colour), events
@@ -728,7 +714,7 @@ def _hire_effect(state: GameState, window: Window, events: list[Event]) -> GameS
     owners[target.colour] = window.player
     events.append(E.Hired(player=window.player, colour=target.colour, previous=previous))
     events.append(E.CardsDiscarded(cards=window.cards))
-    state = state.model_copy(update={"owners": owners, "discard": state.discard + window.cards})
+    state = state.replace(owners=owners, discard=state.discard + window.cards)
     if state.deal is not None:
         deal = state.deal
 
@@ -821,7 +807,7 @@ def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
     payments = check_close(state, deal.boss, action.supplies)
     events.append(E.LastCall(boss=deal.boss, supplies=action.supplies, payments=payments))
     window = Window(kind=WindowKind.LAST_CALL, player=deal.boss, supplies=action.supplies)
-    return state.model_copy(update={"window": window})
+    return state.replace(window=window)
 
 
 def _end_of_deal(state: GameState, used: list[FamilyRef], events: list[Event]) -> GameState:
@@ -838,13 +824,11 @@ def _end_of_deal(state: GameState, used: list[FamilyRef], events: list[Event]) -
             back.setdefault(ref.owner, []).append(family(ref.colour))
     players = list(state.players)
     for seat, cards in back.items():
-        players[seat] = players[seat].model_copy(update={"hand": _give(players[seat].hand, cards)})
+        players[seat] = players[seat].replace(hand=_give(players[seat].hand, cards))
         events.append(E.CardsReturned(player=seat, cards=tuple(cards)))
     if gone:
         events.append(E.CardsDiscarded(cards=tuple(gone)))
-    return state.model_copy(
-        update={"players": tuple(players), "discard": state.discard + tuple(gone), "deal": None}
-    )
+    return state.replace(players=tuple(players), discard=state.discard + tuple(gone), deal=None)
 
 
 def _close_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
@@ -858,14 +842,12 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
     tile = state.board.tiles[tile_number - 1]
     events.append(E.Paid(payer=None, payee=boss, amount=proceeds, note="proceeds"))
     players = list(state.players)
-    players[boss] = players[boss].model_copy(
-        update={
-            "money": players[boss].money + proceeds - sum(payments.values()),
-            "deals_closed": players[boss].deals_closed + 1,
-        }
+    players[boss] = players[boss].replace(
+        money=players[boss].money + proceeds - sum(payments.values()),
+        deals_closed=players[boss].deals_closed + 1,
     )
     for seat, amount in payments.items():
-        players[seat] = players[seat].model_copy(update={"money": players[seat].money + amount})
+        players[seat] = players[seat].replace(money=players[seat].money + amount)
         note = "" if amount or seat in deal.played else "V3: played no influence card"
         events.append(E.Paid(payer=boss, payee=seat, amount=amount, note=note))
     events.append(
@@ -874,26 +856,20 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
         )
     )
     used = [ref for ref in window.supplies.values() if isinstance(ref, FamilyRef)]
-    state = state.model_copy(
-        update={"players": tuple(players), "bank_paid": state.bank_paid + proceeds}
-    )
+    state = state.replace(players=tuple(players), bank_paid=state.bank_paid + proceeds)
     state = _end_of_deal(state, used, events)
     covered = {**state.covered, deal.space: tile_number}
     events.append(E.TileLaid(tile=tile_number, space=deal.space))
-    state = state.model_copy(
-        update={"covered": covered, "stack": state.stack[1:], "deals_done": state.deals_done + 1}
-    )
+    state = state.replace(covered=covered, stack=state.stack[1:], deals_done=state.deals_done + 1)
     open_spaces = state.uncovered()
     if open_spaces:
         after = [s for s in open_spaces if s > deal.space] or list(open_spaces)
         events.append(E.MarkerMoved(space=after[0]))
-        state = state.model_copy(update={"marker": after[0]})
+        state = state.replace(marker=after[0])
     if tile.last or not state.stack:
         return _game_over(state, events)
     if tile.ends_on:
-        return state.model_copy(
-            update={"phase": Phase.END_ROLL, "end_roller": boss, "end_tile": tile_number}
-        )
+        return state.replace(phase=Phase.END_ROLL, end_roller=boss, end_tile=tile_number)
     return _begin_turn(state, _next_turn(state, boss), events)
 
 
@@ -968,7 +944,7 @@ def _end_roll(state: GameState, action: A.Roll, events: list[Event]) -> GameStat
     assert state.end_tile is not None
     if value in state.board.tiles[state.end_tile - 1].ends_on:
         return _game_over(state, events)
-    state = state.model_copy(update={"end_roller": None, "end_tile": None})
+    state = state.replace(end_roller=None, end_tile=None)
     return _begin_turn(state, _next_turn(state, action.player), events)
 
 
@@ -977,9 +953,7 @@ def _game_over(state: GameState, events: list[Event]) -> GameState:
     best = max(p.money for p in state.players)
     winners = tuple(i for i, p in enumerate(state.players) if p.money == best)
     events.append(E.GameOver(winners=winners, money=tuple(p.money for p in state.players)))
-    return state.model_copy(
-        update={"phase": Phase.OVER, "winners": winners, "window": None, "deal": None}
-    )
+    return state.replace(phase=Phase.OVER, winners=winners, window=None, deal=None)
 
 
 _HANDLERS: dict[type, Handler] = {

@@ -7,12 +7,12 @@ order of the draw pile, the seed (future dice and shuffles), and other players' 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-
-from pydantic import BaseModel, ConfigDict
 
 from .board import Board
 from .cards import Card, Colour
+from .frozen import Frozen
 from .options import Options
 from .state import Deal, GameState, Phase, Window
 
@@ -39,8 +39,8 @@ class MoneyPile(StrEnum):
         return cls.HEAP
 
 
-class PublicPlayer(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicPlayer(Frozen):
     seat: int
     name: str
     investors: tuple[Colour, ...]
@@ -49,10 +49,12 @@ class PublicPlayer(BaseModel):
     deals_closed: int
 
 
-class PlayerView(BaseModel):
-    """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(Frozen):
+    """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own.
 
-    model_config = ConfigDict(frozen=True)
+    Built from a state the engine made, so nothing in it is validated again."""
+
     viewer: int | None
     board: Board
     options: Options
