@@ -71,7 +71,11 @@ def next_bot_action(
     if state.phase is Phase.DEAL and state.deal is not None:
         boss = state.deal.boss
         if moves_in_deal >= DEAL_ACTION_LIMIT:
-            ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
+            ends = [
+                a
+                for a in legal_actions(state, boss, ("close", "fail"))
+                if isinstance(a, A.Close | A.Fail)
+            ]
             closes = [a for a in ends if isinstance(a, A.Close)]
             return (closes or ends)[0]
         order = list(range(n))
@@ -86,7 +90,11 @@ def next_bot_action(
         if answer is not None:
             return answer
         # A Boss with nothing to say ends the deal: close if he can, else fail.
-        ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
+        ends = [
+            a
+            for a in legal_actions(state, boss, ("close", "fail"))
+            if isinstance(a, A.Close | A.Fail)
+        ]
         closes = [a for a in ends if isinstance(a, A.Close)]
         return (closes or ends)[0]
     deciders = sorted(_deciders(state))

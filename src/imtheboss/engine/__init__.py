@@ -35,7 +35,7 @@ from .cards import COLOURS, DECK_COUNTS, DECK_SIZE, Card, Colour, Kind, family, 
 from .errors import BoardFileError, IllegalAction, PositionError
 from .events import Event, redact
 from .game import apply, check_close, draw_count, possible_closes, responders
-from .legal import actors, legal_actions
+from .legal import actors, legal_actions, legal_kinds
 from .options import Options, StartPlayer, Variant
 from .record import GameRecord, RecordError
 from .setup import GameSetup, Position, Setup, from_position, new_game, start
@@ -137,6 +137,7 @@ __all__ = [
     "family",
     "from_position",
     "legal_actions",
+    "legal_kinds",
     "load_board",
     "new_game",
     "parse_board",

@@ -7,7 +7,7 @@ alone (``apply``). Seats are numbers; the notation maps them to names.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import Field
 
@@ -247,6 +247,11 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     ACTION_ADAPTER: TypeAdapter[Action]
+
+#: The ``kind`` of every action, in the order of the union.
+KINDS: tuple[str, ...] = tuple(
+    cls.__dataclass_fields__["kind"].default for cls in get_args(get_args(Action)[0])
+)
 
 #: Plays that count as playing an influence card (V3; they call off a last call, CL2).
 INFLUENCE_PLAYS = (LayFamily, PlayTravel, PlayBoss, PlayHire, PlayStop)

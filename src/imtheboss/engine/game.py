@@ -879,7 +879,18 @@ def agreeing_cards(
     """For each colour, the cards on the table that would take part if the Boss closed now:
     the Boss's own investors and family cards (D3, D4), agreed cards (N5), not travelling
     (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
-    which knows who owns what, can ask too."""
+    which knows who owns what, can ask too. Remembered with the deal: do not change it."""
+    memo = deal.memo()
+    key = ("agreeing", tuple(owners[c] for c in COLOURS), v8)
+    found: dict[Colour, list[CardRef]] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _agreeing(deal, owners, v8)
+    return found
+
+
+def _agreeing(
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool
+) -> dict[Colour, list[CardRef]]:
     sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
     agreed = {ref for a in deal.agreements for ref in a.cards}
     for colour in COLOURS:
@@ -901,7 +912,34 @@ _INVESTORS = {c: InvestorRef(colour=c) for c in COLOURS}
 
 
 def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
-    """Every close the Boss could announce now (CL3), from the cards that would agree."""
+    """Every close the Boss could announce now (CL3), from the cards that would agree.
+    Worked out once per state and remembered with it."""
+    return iter(_closes(state))
+
+
+def _closes(state: GameState) -> list[dict[Colour, CardRef]]:
+    memo = state.memo()
+    found: list[dict[Colour, CardRef]] | None = memo.get("closes")
+    if found is None:
+        found = memo["closes"] = list(_find_closes(state))
+    return found
+
+
+def close_actions(state: GameState) -> list[A.Close]:
+    """The Boss's ``Close`` actions for ``possible_closes``, built once per state."""
+    memo = state.memo()
+    found: list[A.Close] | None = memo.get("close actions")
+    if found is None:
+        deal = state.deal
+        closes = _closes(state) if deal is not None else []
+        found = memo["close actions"] = [
+            A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
+            for supplies in closes
+        ]
+    return found
+
+
+def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
     deal = state.deal
     if deal is None:
         return
@@ -926,7 +964,7 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 def _fail(state: GameState, action: A.Fail, events: list[Event]) -> GameState:
     """F1–F3: family cards go home, the rest is discarded, the marker stays."""
     deal = _require_boss(state, action.player, "declare the deal failed", "F1")
-    if state.options.has(Variant.V8) and next(possible_closes(state), None) is not None:
+    if state.options.has(Variant.V8) and _closes(state):
         raise IllegalAction("V8", "The cards on the table meet the deal: the Boss must close it")
     events.append(E.DealFailed(boss=deal.boss, space=deal.space))
     state = _end_of_deal(state, [], events)

@@ -138,7 +138,8 @@ class Deal(Tree):
     cancel_requests: frozenset[tuple[int, int]] = frozenset()
 
     def travelling(self, colour: Colour) -> bool:
-        return any(t.colour is colour for t in self.trips)
+        trips = self.trips
+        return bool(trips) and any(t.colour is colour for t in trips)
 
 
 @dataclass(frozen=True, kw_only=True)
