@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 if TYPE_CHECKING:
@@ -98,10 +99,10 @@ class Tree(Frozen):
     def model_copy(self, *, update: dict[str, Any] | None = None) -> Self:
         return self.replace(**(update or {}))
 
-    def memo(self) -> dict[str, Any]:
+    def memo(self) -> dict[Hashable, Any]:
         """A scratch dict for facts derived from this very value (never copied)."""
         fields = self.__dict__
-        memo: dict[str, Any] | None = fields.get("_memo")
+        memo: dict[Hashable, Any] | None = fields.get("_memo")
         if memo is None:
             memo = fields["_memo"] = {}
         return memo
