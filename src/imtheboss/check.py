@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from .engine.errors import BoardFileError
 from .notation import NotationError, parse, replay_document
@@ -71,13 +72,18 @@ def _json(replay: Replay, result: Outcome) -> dict[str, object]:
 def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_going: bool) -> None:
     console.print(f"[bold]{escape(path)}[/]")
     shown_error = False
+    # Lines are built as styled Text and printed in runs: printing a long record line by line
+    # through the markup parser took most of the time of a check.
+    run: list[Text] = []
     for step in replay.steps:
+        number = (f"{step.line.number:>4}", "dim")
         if step.legal:
-            console.print(f"[dim]{step.line.number:>4}[/] [green]✓[/] {escape(step.line.text)}")
+            run.append(Text.assemble(number, " ", ("✓", "green"), " ", step.line.text))
             continue
         error = step.error
         assert error is not None
-        console.print(f"[dim]{step.line.number:>4}[/] [bold red]✗ {escape(step.line.text)}[/]")
+        run.append(Text.assemble(number, " ", (f"✗ {step.line.text}", "bold red")))
+        _flush(console, run)
         if not shown_error:
             shown_error = True
             body = (
@@ -85,6 +91,7 @@ def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_g
                 + "\n".join(escape(x) for x in describe(step.before))
             )
             console.print(Panel(body, title="Illegal", border_style="red", expand=False))
+    _flush(console, run)
     if replay.legal:
         verdict = "[bold green]Every line is legal.[/]"
     elif keep_going:
@@ -96,6 +103,12 @@ def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_g
         )
     console.print(verdict)
     _outcome_table(console, result)
+
+
+def _flush(console: Console, run: list[Text]) -> None:
+    if run:
+        console.print(Text("\n").join(run))
+        run.clear()
 
 
 def _outcome_table(console: Console, result: Outcome) -> None:
