@@ -20,6 +20,7 @@ from ..engine.game import apply, responders
 from ..engine.legal import legal_actions
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
+from ..gcpolicy import settle
 
 
 class Bot(Protocol):
@@ -122,6 +123,7 @@ def play_bots(
     on_action: Callable[[GameState, Action, tuple[Event, ...]], None] | None = None,
 ) -> TableResult:
     """Play a whole game with a bot in every seat."""
+    settle()  # no long garbage collection inside a decision (gcpolicy)
     rng = random.Random(seed)
     result = TableResult(final=state)
     moves_in_deal = 0

@@ -40,6 +40,7 @@ from ..engine.options import Options
 from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
+from ..gcpolicy import keep_calm, settle
 from ..session import GameSession
 from .bot_seats import BotSeats
 from .labels import ref_text
@@ -147,6 +148,9 @@ class BossApp(App[None]):
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
         self.set_interval(0.25, self._tick)
+        # After the first frame: freeze what start-up built, so that no long garbage
+        # collection lands inside a bot's decision or a key press (gcpolicy).
+        self.call_after_refresh(settle)
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -320,6 +324,7 @@ class BossApp(App[None]):
                 self.notify(str(exc), title="Not allowed", severity="warning")
             return False
         self._log_events(self.session.lines[-1], events)
+        keep_calm()
         if self.state.phase is Phase.OVER:
             self._game_over()
         self.refresh_table()
