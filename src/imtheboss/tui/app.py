@@ -49,7 +49,6 @@ from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDia
 from .screens.names import NamesScreen
 from .screens.privacy import PrivacyScreen
 from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
-from .screens.rules import RulesScreen
 from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
@@ -148,9 +147,9 @@ class BossApp(App[None]):
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
         self.set_interval(0.25, self._tick)
-        # After the first frame: freeze what start-up built, so that no long garbage
-        # collection lands inside a bot's decision or a key press (gcpolicy).
-        self.call_after_refresh(settle)
+        # A moment after the first frame: freeze what start-up built, so that no long garbage
+        # collection lands inside a bot's decision or a key press later (gcpolicy).
+        self.set_timer(1.0, settle)
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -432,6 +431,10 @@ class BossApp(App[None]):
     # -- help, undo, the end ----------------------------------------------------------------
 
     def action_rules(self) -> None:
+        # Imported here: the Markdown viewer is only needed once someone asks for the rules,
+        # and importing it delayed the table's first frame.
+        from .screens.rules import RulesScreen
+
         if any(isinstance(s, RulesScreen) for s in self.screen_stack):
             return
         # The rules are a long document that takes a second or two to lay out: build the
