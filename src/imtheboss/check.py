@@ -106,9 +106,11 @@ def _report(console: Console, path: str, replay: Replay, result: Outcome, keep_g
 
 
 def _flush(console: Console, run: list[Text]) -> None:
-    if run:
-        console.print(Text("\n").join(run))
-        run.clear()
+    # In blocks: one Text per line costs a render each, one Text for a whole long record
+    # costs a quadratic split into lines.
+    for start in range(0, len(run), 40):
+        console.print(Text("\n").join(run[start : start + 40]))
+    run.clear()
 
 
 def _outcome_table(console: Console, result: Outcome) -> None:
