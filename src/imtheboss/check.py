@@ -15,6 +15,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from .engine.errors import BoardFileError
 from .notation import NotationError, parse, replay_document
@@ -105,13 +106,18 @@ def _report(
     document: str | None,
 ) -> None:
     console.print(f"[bold]{escape(path)}[/]")
+    # Lines are built as styled Text and printed in runs: printing a long record line by line
+    # through the markup parser took most of the time of a check.
+    run: list[Text] = []
     for step in replay.steps:
+        number = (f"{step.line.number:>4}", "dim")
         if step.legal:
-            console.print(f"[dim]{step.line.number:>4}[/] [green]✓[/] {escape(step.line.text)}")
+            run.append(Text.assemble(number, " ", ("✓", "green"), " ", step.line.text))
             continue
         error = step.error
         assert error is not None
-        console.print(f"[dim]{step.line.number:>4}[/] [bold red]✗ {escape(step.line.text)}[/]")
+        run.append(Text.assemble(number, " ", (f"✗ {step.line.text}", "bold red")))
+        _flush(console, run)
         body = (
             f"[bold]Line {step.line.number}: {error.rule}[/] — {escape(error.reason)}.\n\n"
             + "\n".join(escape(x) for x in describe(step.before))
@@ -122,6 +128,7 @@ def _report(
         )
         if document is not None:
             _explain(console, error.rule, document)
+    _flush(console, run)
     if replay.legal:
         verdict = "[bold green]Every line is legal.[/]"
     elif keep_going:
@@ -144,6 +151,14 @@ def _explain(console: Console, rule: str, document: str) -> None:
         Panel(body, title=f"The rule: {rule}", border_style="blue", expand=False),
         soft_wrap=False,
     )
+
+
+def _flush(console: Console, run: list[Text]) -> None:
+    # In blocks: one Text per line costs a render each, one Text for a whole long record
+    # costs a quadratic split into lines.
+    for start in range(0, len(run), 40):
+        console.print(Text("\n").join(run[start : start + 40]))
+    run.clear()
 
 
 def _outcome_table(console: Console, result: Outcome) -> None:

@@ -20,6 +20,7 @@ from ..engine.game import apply, responders
 from ..engine.legal import legal_actions
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
+from ..gcpolicy import settle
 
 
 class Bot(Protocol):
@@ -71,7 +72,11 @@ def next_bot_action(
     if state.phase is Phase.DEAL and state.deal is not None:
         boss = state.deal.boss
         if moves_in_deal >= DEAL_ACTION_LIMIT:
-            ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
+            ends = [
+                a
+                for a in legal_actions(state, boss, ("close", "fail"))
+                if isinstance(a, A.Close | A.Fail)
+            ]
             closes = [a for a in ends if isinstance(a, A.Close)]
             return (closes or ends)[0]
         order = list(range(n))
@@ -86,7 +91,11 @@ def next_bot_action(
         if answer is not None:
             return answer
         # A Boss with nothing to say ends the deal: close if he can, else fail.
-        ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
+        ends = [
+            a
+            for a in legal_actions(state, boss, ("close", "fail"))
+            if isinstance(a, A.Close | A.Fail)
+        ]
         closes = [a for a in ends if isinstance(a, A.Close)]
         return (closes or ends)[0]
     deciders = sorted(_deciders(state))
@@ -114,6 +123,7 @@ def play_bots(
     on_action: Callable[[GameState, Action, tuple[Event, ...]], None] | None = None,
 ) -> TableResult:
     """Play a whole game with a bot in every seat."""
+    settle()  # no long garbage collection inside a decision (gcpolicy)
     rng = random.Random(seed)
     result = TableResult(final=state)
     moves_in_deal = 0

@@ -9,7 +9,6 @@ everything else.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -36,6 +35,7 @@ from ..engine import (
     apply,
     family,
     legal_actions,
+    legal_kinds,
     new_game,
 )
 from ..engine.events import Event
@@ -78,7 +78,11 @@ class RandomPlayer:
         if state.deal is not None and state.window is None:
             if moves_in_deal >= self.deal_moves:
                 boss = state.deal.boss
-                ends = [a for a in legal_actions(state, boss) if isinstance(a, Close | Fail)]
+                ends = [
+                    a
+                    for a in legal_actions(state, boss, ("close", "fail"))
+                    if isinstance(a, Close | Fail)
+                ]
                 closes = [a for a in ends if isinstance(a, Close)]
                 return self.rng.choice(closes or ends)
             if self.rng.random() < self.focus:
@@ -86,16 +90,13 @@ class RandomPlayer:
                 if useful is not None:
                     return useful
         for seat in seats:
-            options = legal_actions(state, seat)
-            if not options:
+            # The kinds first, then the actions of the chosen kind only (legal_kinds).
+            kinds = sorted(legal_kinds(state, seat))
+            if not kinds:
                 continue
-            by_kind: dict[str, list[Action]] = defaultdict(list)
-            for action in options:
-                by_kind[action.kind].append(action)
-            kinds = sorted(by_kind)
             weights = [KIND_WEIGHTS.get(k, 1.0) for k in kinds]
             kind = self.rng.choices(kinds, weights)[0]
-            return self._pick(state, by_kind[kind])
+            return self._pick(state, legal_actions(state, seat, (kind,)))
         if state.window is not None:
             return TimeUp()
         raise AssertionError(f"nobody can act in phase {state.phase}")
@@ -106,7 +107,7 @@ class RandomPlayer:
         deal = state.deal
         assert deal is not None
         boss = deal.boss
-        closes = [a for a in legal_actions(state, boss) if isinstance(a, Close)]
+        closes = [a for a in legal_actions(state, boss, ("close",)) if isinstance(a, Close)]
         if closes:
             return self.rng.choice(closes)
         tile = state.next_tile

@@ -5,8 +5,9 @@ says what a player may do; ``view`` is what a player may know. Rule IDs refer to
 (``docs/rules.md`` in this repository).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .actions import (
-    ACTION_ADAPTER,
     Accept,
     Action,
     Ask,
@@ -34,7 +35,7 @@ from .cards import COLOURS, DECK_COUNTS, DECK_SIZE, Card, Colour, Kind, family, 
 from .errors import BoardFileError, IllegalAction, PositionError
 from .events import Event, redact
 from .game import apply, check_close, draw_count, possible_closes, responders
-from .legal import actors, legal_actions
+from .legal import actors, legal_actions, legal_kinds
 from .options import Options, StartPlayer, Variant
 from .record import GameRecord, RecordError
 from .setup import GameSetup, Position, Setup, from_position, new_game, start
@@ -54,6 +55,19 @@ from .state import (
     WindowKind,
 )
 from .view import MoneyPile, PlayerView, PublicPlayer, view
+
+if TYPE_CHECKING:
+    from .actions import ACTION_ADAPTER
+
+
+def __getattr__(name: str) -> Any:
+    # The validator of actions from outside is built when first asked for, not on import.
+    if name == "ACTION_ADAPTER":
+        from . import actions
+
+        return actions.ACTION_ADAPTER
+    raise AttributeError(name)
+
 
 __all__ = [
     "ACTION_ADAPTER",
@@ -123,6 +137,7 @@ __all__ = [
     "family",
     "from_position",
     "legal_actions",
+    "legal_kinds",
     "load_board",
     "new_game",
     "parse_board",

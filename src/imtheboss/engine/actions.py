@@ -6,196 +6,209 @@ alone (``apply``). Seats are numbers; the notation maps them to names.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import Field
 
 from .cards import Card, Colour, sort_hand
+from .frozen import Frozen, adapter, invalid
 from .state import CardRef, Price
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 
-class PlaceMarker(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceMarker(Frozen):
     """S6: the player right of the start player puts the dollar marker on any space."""
 
-    model_config = _FROZEN
     kind: Literal["place_marker"] = "place_marker"
     player: int
     space: int
 
 
-class StartDeal(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartDeal(Frozen):
     """T1: "Let's make a deal!" on the space under the marker."""
 
-    model_config = _FROZEN
     kind: Literal["start_deal"] = "start_deal"
     player: int
 
 
-class Roll(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Roll(Frozen):
     """T1(b) or E1. ``value`` is the number rolled when it is written down (a position
     without a seed); in a seeded game it may be given and must match the seeded die."""
 
-    model_config = _FROZEN
     kind: Literal["roll"] = "roll"
     player: int
-    value: int | None = Field(default=None, ge=1, le=6)
+    value: Annotated[int | None, Field(ge=1, le=6)] = None
+
+    def __post_init__(self) -> None:
+        if self.value is not None and not 1 <= self.value <= 6:
+            invalid(Roll, {"player": self.player, "value": self.value})
 
 
-class Draw(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Frozen):
     """T1(b): draw 3 influence cards (V4 changes the number)."""
 
-    model_config = _FROZEN
     kind: Literal["draw"] = "draw"
     player: int
 
 
-class Discard(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard(Frozen):
     """T2: discard down to the hand limit. The cards are kept in the hand's order, so two
     discards of the same cards are the same action."""
 
-    model_config = _FROZEN
     kind: Literal["discard"] = "discard"
     player: int
     cards: tuple[Card, ...]
 
-    @field_validator("cards")
-    @classmethod
-    def _canonical(cls, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        return sort_hand(cards)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", sort_hand(self.cards))
 
 
-class LayFamily(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayFamily(Frozen):
     """D4/N1: lay a family card face up; it stays on the table until the deal ends (N2)."""
 
-    model_config = _FROZEN
     kind: Literal["lay_family"] = "lay_family"
     player: int
     colour: Colour
 
 
-class Offer(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Offer(Frozen):
     """The Boss proposes a price to ``supplier`` for some of the supplier's cards (N4, N5)."""
 
-    model_config = _FROZEN
     kind: Literal["offer"] = "offer"
     player: int
     supplier: int
-    cards: tuple[CardRef, ...] = Field(min_length=1)
+    cards: Annotated[tuple[CardRef, ...], Field(min_length=1)]
     price: Price
 
+    def __post_init__(self) -> None:
+        if not self.cards:
+            invalid(type(self), {name: getattr(self, name) for name in self.model_fields})
 
-class Ask(BaseModel):
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ask(Frozen):
     """A player names their price to the Boss for some of their cards (N1, N5)."""
 
-    model_config = _FROZEN
     kind: Literal["ask"] = "ask"
     player: int
-    cards: tuple[CardRef, ...] = Field(min_length=1)
+    cards: Annotated[tuple[CardRef, ...], Field(min_length=1)]
     price: Price
 
+    def __post_init__(self) -> None:
+        if not self.cards:
+            invalid(type(self), {name: getattr(self, name) for name in self.model_fields})
 
-class Accept(BaseModel):
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Accept(Frozen):
     """Accept the other side's open proposal (N4): the Boss names the supplier; a supplier
     accepting the Boss's offer leaves ``supplier`` out."""
 
-    model_config = _FROZEN
     kind: Literal["accept"] = "accept"
     player: int
     supplier: int | None = None
 
 
-class Withdraw(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Withdraw(Frozen):
     """Take back one's own open proposal (N5)."""
 
-    model_config = _FROZEN
     kind: Literal["withdraw"] = "withdraw"
     player: int
     supplier: int | None = None
 
 
-class CancelAgreement(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CancelAgreement(Frozen):
     """N5: an agreement is cancelled when the Boss and that player both ask to cancel it."""
 
-    model_config = _FROZEN
     kind: Literal["cancel"] = "cancel"
     player: int
     other: int
 
 
-class PlayTravel(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayTravel(Frozen):
     """TR1: a travel card on an investor card or a family card of its colour (grey: any)."""
 
-    model_config = _FROZEN
     kind: Literal["travel"] = "travel"
     player: int
     target: CardRef
     grey: bool = False
 
 
-class PlayBoss(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayBoss(Frozen):
     """B1: "I'm the Boss!"."""
 
-    model_config = _FROZEN
     kind: Literal["boss"] = "boss"
     player: int
 
 
-class PlayHire(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayHire(Frozen):
     """H1: a set of 3 hire cards takes an investor card for good."""
 
-    model_config = _FROZEN
     kind: Literal["hire"] = "hire"
     player: int
     colour: Colour
 
 
-class PlayStop(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayStop(Frozen):
     """ST1: cancel the travel card, boss card or hire set just played."""
 
-    model_config = _FROZEN
     kind: Literal["stop"] = "stop"
     player: int
 
 
-class Pass(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pass(Frozen):
     """A responder lets the pending play stand (the ask-around way of closing a window)."""
 
-    model_config = _FROZEN
     kind: Literal["pass"] = "pass"
     player: int
 
 
-class TimeUp(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeUp(Frozen):
     """The table's timer: the reaction window or last call closes with no answer."""
 
-    model_config = _FROZEN
     kind: Literal["time_up"] = "time_up"
 
 
-class Reset(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reset(Frozen):
     """B2: the new Boss starts the negotiation afresh."""
 
-    model_config = _FROZEN
     kind: Literal["reset"] = "reset"
     player: int
 
 
-class Close(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Close(Frozen):
     """CL1/CL3: the Boss names which card supplies each needed colour. Payments follow from
     the agreements whose cards take part."""
 
-    model_config = _FROZEN
     kind: Literal["close"] = "close"
     player: int
     supplies: dict[Colour, CardRef]
 
 
-class Fail(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fail(Frozen):
     """F1: the Boss declares the deal failed."""
 
-    model_config = _FROZEN
     kind: Literal["fail"] = "fail"
     player: int
 
@@ -224,7 +237,21 @@ Action = Annotated[
     Field(discriminator="kind"),
 ]
 
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+def __getattr__(name: str) -> Any:
+    # The validator of actions read from outside, built on first use (import stays cheap).
+    if name == "ACTION_ADAPTER":
+        return adapter(Action)
+    raise AttributeError(name)
+
+
+if TYPE_CHECKING:
+    ACTION_ADAPTER: TypeAdapter[Action]
+
+#: The ``kind`` of every action, in the order of the union.
+KINDS: tuple[str, ...] = tuple(
+    cls.__dataclass_fields__["kind"].default for cls in get_args(get_args(Action)[0])
+)
 
 #: Plays that count as playing an influence card (V3; they call off a last call, CL2).
 INFLUENCE_PLAYS = (LayFamily, PlayTravel, PlayBoss, PlayHire, PlayStop)

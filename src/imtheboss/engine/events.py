@@ -6,47 +6,47 @@ drew before an event reaches anyone but that player.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from .cards import Card, Colour
+from .frozen import Frozen
 from .state import Agreement, CardRef, Price, WindowKind
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-
-class MarkerPlaced(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerPlaced(Frozen):
     kind: Literal["marker_placed"] = "marker_placed"
     player: int
     space: int
 
 
-class DieRolled(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieRolled(Frozen):
     kind: Literal["die_rolled"] = "die_rolled"
     player: int
     value: int
     end_roll: bool = False
 
 
-class MarkerMoved(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerMoved(Frozen):
     kind: Literal["marker_moved"] = "marker_moved"
     space: int
 
 
-class Shuffled(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shuffled(Frozen):
     """CL7: the discards became a new draw pile."""
 
-    model_config = _FROZEN
     kind: Literal["shuffled"] = "shuffled"
     cards: int
 
 
-class CardsDrawn(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsDrawn(Frozen):
     kind: Literal["cards_drawn"] = "cards_drawn"
     player: int
     count: int
@@ -54,38 +54,38 @@ class CardsDrawn(BaseModel):
     cards: tuple[Card, ...] | None = None
 
 
-class HandLimit(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandLimit(Frozen):
     kind: Literal["hand_limit"] = "hand_limit"
     player: int
     limit: int
     excess: int
 
 
-class Discarded(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discarded(Frozen):
     kind: Literal["discarded"] = "discarded"
     player: int
     cards: tuple[Card, ...]
 
 
-class DealStarted(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealStarted(Frozen):
     kind: Literal["deal_started"] = "deal_started"
     boss: int
     space: int
     proceeds: int
 
 
-class FamilyLaid(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FamilyLaid(Frozen):
     kind: Literal["family_laid"] = "family_laid"
     player: int
     colour: Colour
 
 
-class Proposed(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Proposed(Frozen):
     kind: Literal["proposed"] = "proposed"
     player: int
     supplier: int
@@ -94,38 +94,38 @@ class Proposed(BaseModel):
     by_boss: bool
 
 
-class Withdrawn(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Withdrawn(Frozen):
     kind: Literal["withdrawn"] = "withdrawn"
     player: int
     supplier: int
 
 
-class Agreed(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Agreed(Frozen):
     kind: Literal["agreed"] = "agreed"
     boss: int
     agreement: Agreement
 
 
-class AgreementsCancelled(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AgreementsCancelled(Frozen):
     kind: Literal["agreements_cancelled"] = "agreements_cancelled"
     supplier: int
     why: str
 
 
-class CancelAsked(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CancelAsked(Frozen):
     kind: Literal["cancel_asked"] = "cancel_asked"
     player: int
     other: int
 
 
-class Played(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Played(Frozen):
     """A travel card, boss card or hire set was played: its reaction window is open."""
 
-    model_config = _FROZEN
     kind: Literal["played"] = "played"
     player: int
     window: WindowKind
@@ -133,67 +133,67 @@ class Played(BaseModel):
     target: CardRef | None = None
 
 
-class Stopped(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stopped(Frozen):
     kind: Literal["stopped"] = "stopped"
     player: int
     cancelled: WindowKind
     of_player: int
 
 
-class Passed(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Passed(Frozen):
     kind: Literal["passed"] = "passed"
     player: int
 
 
-class WentTravelling(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WentTravelling(Frozen):
     kind: Literal["went_travelling"] = "went_travelling"
     target: CardRef
 
 
-class BossChanged(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BossChanged(Frozen):
     kind: Literal["boss_changed"] = "boss_changed"
     old: int
     new: int
 
 
-class Hired(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hired(Frozen):
     kind: Literal["hired"] = "hired"
     player: int
     colour: Colour
     previous: int | None
 
 
-class NegotiationReset(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NegotiationReset(Frozen):
     kind: Literal["negotiation_reset"] = "negotiation_reset"
     boss: int
 
 
-class LastCall(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LastCall(Frozen):
     """CL2: "One, two…" — the close is announced and may still be called off."""
 
-    model_config = _FROZEN
     kind: Literal["last_call"] = "last_call"
     boss: int
     supplies: dict[Colour, CardRef]
     payments: dict[int, int]
 
 
-class CloseCalledOff(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseCalledOff(Frozen):
     kind: Literal["close_called_off"] = "close_called_off"
     player: int
 
 
-class Paid(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Paid(Frozen):
     """Money changing hands; ``payer`` None is the bank (CL4)."""
 
-    model_config = _FROZEN
     kind: Literal["paid"] = "paid"
     payer: int | None
     payee: int
@@ -201,8 +201,8 @@ class Paid(BaseModel):
     note: str = ""
 
 
-class DealClosed(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealClosed(Frozen):
     kind: Literal["deal_closed"] = "deal_closed"
     boss: int
     space: int
@@ -210,43 +210,43 @@ class DealClosed(BaseModel):
     kept: int
 
 
-class DealFailed(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealFailed(Frozen):
     kind: Literal["deal_failed"] = "deal_failed"
     boss: int
     space: int
 
 
-class CardsReturned(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsReturned(Frozen):
     """Family cards back to their owner's hand (CL5, F2)."""
 
-    model_config = _FROZEN
     kind: Literal["cards_returned"] = "cards_returned"
     player: int
     cards: tuple[Card, ...]
 
 
-class CardsDiscarded(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsDiscarded(Frozen):
     kind: Literal["cards_discarded"] = "cards_discarded"
     cards: tuple[Card, ...]
 
 
-class TileLaid(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TileLaid(Frozen):
     kind: Literal["tile_laid"] = "tile_laid"
     tile: int
     space: int
 
 
-class TurnBegan(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnBegan(Frozen):
     kind: Literal["turn_began"] = "turn_began"
     player: int
 
 
-class GameOver(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(Frozen):
     kind: Literal["game_over"] = "game_over"
     winners: tuple[int, ...]
     money: tuple[int, ...]
@@ -295,5 +295,5 @@ def redact(event: Event, viewer: int | None) -> Event:
     running totals are secret (M1), and no event carries a total.
     """
     if isinstance(event, CardsDrawn) and event.player != viewer and event.cards is not None:
-        return event.model_copy(update={"cards": None})
+        return replace(event, cards=None)
     return event

@@ -8,16 +8,16 @@ is legal too, but listing every bundle would only slow the bots down).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from functools import lru_cache
 from typing import Any, cast
 
 from . import actions as A
 from .actions import Action
-from .cards import COLOURS, Card, Kind, family, sort_hand
-from .game import possible_closes, responders
+from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
+from .game import close_actions, responders
 from .options import Variant
-from .state import CardRef, Deal, GameState, InvestorRef, Phase, Price, WindowKind
+from .state import CardRef, Deal, FamilyRef, GameState, InvestorRef, Phase, Price, WindowKind
 
 
 @lru_cache(maxsize=16384)
@@ -52,45 +52,86 @@ def actors(state: GameState) -> frozenset[int]:
     return frozenset({state.turn})
 
 
-def legal_actions(state: GameState, player: int | None) -> list[Action]:
-    """Every action ``player`` may take now; ``None`` asks for the table's timer (TimeUp)."""
+def legal_actions(
+    state: GameState, player: int | None, kinds: Collection[str] | None = None
+) -> list[Action]:
+    """Every action ``player`` may take now; ``None`` asks for the table's timer (TimeUp).
+
+    ``kinds`` (action ``kind`` values, e.g. ``{"close", "fail"}``) asks for those kinds only,
+    in the same order, without building the rest (the hundreds of priced offers). The answer
+    is remembered with the state, so asking twice costs a lookup."""
     if player is None:
         return [A.TimeUp()] if state.window is not None else []
-    return list(_legal(state, player))
+    want = None if kinds is None else frozenset(kinds)
+    memo = state.memo()
+    key = ("legal", player, want)
+    found: list[Action] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _legal(state, player, want)
+        if want is not None:
+            found = memo[key] = [a for a in found if a.kind in want]
+    return list(found)
 
 
-def _legal(state: GameState, p: int) -> Iterator[Action]:
+def legal_kinds(state: GameState, player: int) -> frozenset[str]:
+    """The kinds of action ``player`` may take now (``{a.kind for a in legal_actions(...)}``),
+    without building the priced offers and asks: a chooser can pick a kind first, then ask
+    ``legal_actions`` for that kind alone."""
+    memo = state.memo()
+    key = ("kinds", player)
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        kinds = {a.kind for a in legal_actions(state, player, _CHEAP_KINDS)}
+        deal = state.deal
+        if deal is not None and state.window is None and state.phase is Phase.DEAL:
+            if player == deal.boss:
+                if any(_offerable(state, deal, s) for s in range(state.n) if s != player):
+                    kinds.add("offer")
+            elif _offerable(state, deal, player):
+                kinds.add("ask")
+        found = memo[key] = frozenset(kinds)
+    return found
+
+
+def _wants(want: frozenset[str] | None, *kinds: str) -> bool:
+    return want is None or not want.isdisjoint(kinds)
+
+
+def _legal(state: GameState, p: int, want: frozenset[str] | None) -> list[Action]:
+    out: list[Action] = []
     phase = state.phase
     if phase is Phase.OVER:
-        return
+        return out
     if state.window is not None:
-        yield from _window_answers(state, p)
-        return
+        out.extend(_window_answers(state, p, want))
+        return out
     if phase is Phase.PLACE_MARKER:
         if p == state.right_of(state.turn):
-            yield from (A.PlaceMarker(player=p, space=s) for s in state.uncovered())
+            out.extend(A.PlaceMarker(player=p, space=s) for s in state.uncovered())
     elif phase in (Phase.TURN, Phase.ROLLED):
         if p != state.turn:
-            return
+            return out
         hand = state.players[p].hand
         if not (state.options.has(Variant.V5) and hand is not None and len(hand) <= 3):
-            yield _make(A.StartDeal, ("player", p))
+            out.append(_make(A.StartDeal, ("player", p)))
         if phase is Phase.TURN:
-            yield from _rolls(state, p)
+            out.extend(_rolls(state, p))
         elif not (state.options.has(Variant.V2) and hand is not None and len(hand) >= 10):
-            yield _make(A.Draw, ("player", p))
+            out.append(_make(A.Draw, ("player", p)))
     elif phase is Phase.HAND_LIMIT:
         if p == state.turn:
             hand = _hand(state, p)
             excess = len(hand) - state.hand_limit()
-            yield from (A.Discard(player=p, cards=c) for c in _sub_multisets(hand, excess))
-            yield from _hires(state, p)
+            out.extend(A.Discard(player=p, cards=c) for c in _sub_multisets(hand, excess))
+            out.extend(_hires(state, p))
     elif phase is Phase.END_ROLL:
         if p == state.end_roller:
-            yield from _rolls(state, p)
+            out.extend(_rolls(state, p))
     elif phase is Phase.DEAL:
-        yield from _influence(state, p)
-        yield from _negotiation(state, p)
+        if _wants(want, *_INFLUENCE_KINDS):
+            out.extend(_influence(state, p))
+        _negotiation(state, p, want, out)
+    return out
 
 
 def _rolls(state: GameState, p: int) -> Iterator[Action]:
@@ -100,11 +141,16 @@ def _rolls(state: GameState, p: int) -> Iterator[Action]:
         yield from (A.Roll(player=p, value=v) for v in range(1, 7))
 
 
-def _window_answers(state: GameState, p: int) -> Iterator[Action]:
+_INFLUENCE_KINDS = ("lay_family", "travel", "boss", "hire")
+#: Every kind of action but the priced ones, which are the many.
+_CHEAP_KINDS = frozenset(A.KINDS) - {"offer", "ask"}
+
+
+def _window_answers(state: GameState, p: int, want: frozenset[str] | None) -> Iterator[Action]:
     window = state.window
     assert window is not None
     if window.kind is WindowKind.LAST_CALL:
-        if p != window.player:
+        if p != window.player and _wants(want, *_INFLUENCE_KINDS):
             yield from _influence(state, p)
     elif Card.STOP in _hand(state, p):
         yield _make(A.PlayStop, ("player", p))
@@ -131,44 +177,73 @@ def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]
         yield from pick(0, k)
 
 
-def _hires(state: GameState, p: int) -> Iterator[Action]:
-    if Counter(_hand(state, p))[Card.HIRE] < 3:
-        return
-    unowned = state.unowned()
-    for colour in COLOURS:
-        owner = state.owners[colour]
-        if owner == p or (unowned and owner is not None):
-            continue  # H1, H2
-        yield _make(A.PlayHire, ("player", p), ("colour", colour))
+def _hires(state: GameState, p: int) -> tuple[Action, ...]:
+    if _hand(state, p).count(Card.HIRE) < 3:
+        return ()
+    return _hire_list(p, tuple(state.owners[c] for c in COLOURS))
 
 
-def _influence(state: GameState, p: int) -> Iterator[Action]:
+@lru_cache(maxsize=4096)
+def _hire_list(p: int, owners: tuple[int | None, ...]) -> tuple[Action, ...]:
+    unowned = None in owners
+    return tuple(
+        A.PlayHire(player=p, colour=colour)
+        for colour, owner in zip(COLOURS, owners, strict=True)
+        if not (owner == p or (unowned and owner is not None))  # H1, H2
+    )
+
+
+def _influence(state: GameState, p: int) -> tuple[Action, ...]:
+    """Family cards, travel cards, a boss card and hire sets ``p`` could play now. The list
+    depends only on a few small facts, so it is built once for each combination of them."""
     deal = state.deal
     assert deal is not None
-    hand = _hand(state, p)
+    memo = state.memo()
+    targets: tuple[tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...]] | None = memo.get(
+        "travel targets"
+    )
+    if targets is None:
+        owners = state.owners
+        investors = tuple(
+            (c, o) for c in COLOURS if (o := owners[c]) is not None and not deal.travelling(c)
+        )
+        targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(deal.family)))
+    return _influence_list(
+        p,
+        _hand(state, p),
+        *targets,
+        state.options.has(Variant.V8),
+        p == deal.boss,
+    ) + _hires(state, p)
+
+
+@lru_cache(maxsize=16384)
+def _influence_list(
+    p: int,
+    hand: tuple[Card, ...],
+    investors: tuple[tuple[Colour, int], ...],
+    laid: tuple[FamilyRef, ...],
+    own_ok: bool,
+    is_boss: bool,
+) -> tuple[Action, ...]:
+    out: list[Action] = []
     held = set(hand)
     for colour in COLOURS:
         if family(colour) in held:
-            yield _make(A.LayFamily, ("player", p), ("colour", colour))
-    own_ok = state.options.has(Variant.V8)  # TR5: one's own investor only under V8
-    targets: list[CardRef] = [
-        _INVESTOR[c]
-        for c in COLOURS
-        if state.owners[c] is not None
-        and not deal.travelling(c)
-        and (own_ok or state.owners[c] != p)
-    ]
-    targets += list(dict.fromkeys(deal.family))
+            out.append(_make(A.LayFamily, ("player", p), ("colour", colour)))
+    # TR5: one's own investor only under V8 (own_ok).
+    targets: list[CardRef] = [_INVESTOR[c] for c, o in investors if own_ok or o != p]
+    targets += laid
     for card in dict.fromkeys(hand):  # hand order, not set order: results must not vary
         if card.kind is not Kind.TRAVEL:
             continue
         grey = card is Card.TRAVEL_GREY
         for target in targets:
             if grey or target.colour is card.colour:
-                yield _make(A.PlayTravel, ("player", p), ("target", target), ("grey", grey))
-    if Card.BOSS in held and p != deal.boss:
-        yield _make(A.PlayBoss, ("player", p))
-    yield from _hires(state, p)
+                out.append(A.PlayTravel(player=p, target=target, grey=grey))
+    if Card.BOSS in held and not is_boss:
+        out.append(_make(A.PlayBoss, ("player", p)))
+    return tuple(out)
 
 
 def _prices(state: GameState) -> tuple[int, int]:
@@ -205,12 +280,23 @@ def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Act
 
 
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
-    agreed = {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
-    cards: list[CardRef] = [
-        _INVESTOR[c] for c in state.investors_of(supplier) if not deal.travelling(c)
-    ]
-    cards += [f for f in dict.fromkeys(deal.family) if f.owner == supplier]
-    return [c for c in cards if c not in agreed]
+    """Cards ``supplier`` could still name in an offer (N1, N5, TR1), for every seat at once,
+    remembered with the state."""
+    memo = state.memo()
+    every: list[list[CardRef]] | None = memo.get("offerable")
+    if every is None:
+        every = [[] for _ in range(state.n)]
+        agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
+        owners = state.owners
+        for c in COLOURS:
+            o = owners[c]
+            if o is not None and not deal.travelling(c) and (o, _INVESTOR[c]) not in agreed:
+                every[o].append(_INVESTOR[c])
+        for f in dict.fromkeys(deal.family):
+            if (f.owner, f) not in agreed:
+                every[f.owner].append(f)
+        memo["offerable"] = every
+    return every[supplier]
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
@@ -220,43 +306,43 @@ def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
     return promised + price.dollars(tile.value) <= state.proceeds
 
 
-def _negotiation(state: GameState, p: int) -> Iterator[Action]:
+def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: list[Action]) -> None:
     deal = state.deal
     assert deal is not None
     prices = _prices(state)
     if p == deal.boss:
-        for s in range(state.n):
-            if s == p:
-                continue
-            for ref in _offerable(state, deal, s):
-                yield from _offers(p, s, ref, *prices)
+        if _wants(want, "offer"):
+            for s in range(state.n):
+                if s == p:
+                    continue
+                for ref in _offerable(state, deal, s):
+                    out.extend(_offers(p, s, ref, *prices))
         for prop in deal.proposals:
             if not prop.by_boss and _affordable(state, deal, prop.price):
-                yield _make(A.Accept, ("player", p), ("supplier", prop.supplier))
+                out.append(_make(A.Accept, ("player", p), ("supplier", prop.supplier)))
             if prop.by_boss:
-                yield _make(A.Withdraw, ("player", p), ("supplier", prop.supplier))
-        can_close = False
-        for supplies in possible_closes(state):  # each distinct close once
-            can_close = True
-            yield A.Close(player=p, supplies=supplies)
-        if not (state.options.has(Variant.V8) and can_close):
-            yield _make(A.Fail, ("player", p))
+                out.append(_make(A.Withdraw, ("player", p), ("supplier", prop.supplier)))
+        closes = close_actions(state)
+        out.extend(closes)
+        if not (state.options.has(Variant.V8) and closes):
+            out.append(_make(A.Fail, ("player", p)))
         if deal.may_reset:
-            yield _make(A.Reset, ("player", p))
+            out.append(_make(A.Reset, ("player", p)))
         for s in sorted({a.supplier for a in deal.agreements}):
             if (p, s) not in deal.cancel_requests:
-                yield _make(A.CancelAgreement, ("player", p), ("other", s))
+                out.append(_make(A.CancelAgreement, ("player", p), ("other", s)))
         return
-    for ref in _offerable(state, deal, p):
-        yield from _asks(p, ref, *prices)
+    if _wants(want, "ask"):
+        for ref in _offerable(state, deal, p):
+            out.extend(_asks(p, ref, *prices))
     mine = next((q for q in deal.proposals if q.supplier == p), None)
     if mine is not None:
         if mine.by_boss and _affordable(state, deal, mine.price):
-            yield _make(A.Accept, ("player", p))
+            out.append(_make(A.Accept, ("player", p)))
         if not mine.by_boss:
-            yield _make(A.Withdraw, ("player", p))
+            out.append(_make(A.Withdraw, ("player", p)))
     if any(a.supplier == p for a in deal.agreements) and (p, deal.boss) not in deal.cancel_requests:
-        yield _make(A.CancelAgreement, ("player", p), ("other", deal.boss))
+        out.append(_make(A.CancelAgreement, ("player", p), ("other", deal.boss)))
 
 
-__all__ = ["actors", "legal_actions"]
+__all__ = ["actors", "legal_actions", "legal_kinds"]

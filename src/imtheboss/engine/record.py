@@ -19,7 +19,9 @@ class RecordError(ValueError):
 
 
 class GameRecord(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Validators of a save file are built when one is first read or written, not on import:
+    # the table's first frame does not wait for them.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     version: int = 1
     setup: GameSetup
     actions: tuple[Action, ...] = ()

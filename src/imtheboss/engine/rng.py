@@ -18,15 +18,15 @@ def _source(rng: Rng) -> Random:
 
 
 def roll_die(rng: Rng) -> tuple[int, Rng]:
-    return _source(rng).randint(1, 6), rng.model_copy(update={"counter": rng.counter + 1})
+    return _source(rng).randint(1, 6), Rng(seed=rng.seed, counter=rng.counter + 1)
 
 
 def shuffled(items: Sequence[T], rng: Rng) -> tuple[tuple[T, ...], Rng]:
     out = list(items)
     _source(rng).shuffle(out)
-    return tuple(out), rng.model_copy(update={"counter": rng.counter + 1})
+    return tuple(out), Rng(seed=rng.seed, counter=rng.counter + 1)
 
 
 def choice(n: int, rng: Rng) -> tuple[int, Rng]:
     """A uniform index in ``range(n)``."""
-    return _source(rng).randrange(n), rng.model_copy(update={"counter": rng.counter + 1})
+    return _source(rng).randrange(n), Rng(seed=rng.seed, counter=rng.counter + 1)

@@ -48,7 +48,7 @@ class Setup(BaseModel):
 class Position(BaseModel):
     """A game picked up in the middle (see module docstring)."""
 
-    model_config = _FROZEN
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     kind: Literal["position"] = "position"
     players: tuple[str, ...]
     options: Options = Options()

@@ -1,29 +1,29 @@
-"""The game state: a tree of small frozen models.
+"""The game state: a tree of small frozen values (see ``frozen``: no validation in here).
 
-Updates copy only the path that changes (``model_copy(update=...)``), never the whole tree, so a
-step costs microseconds and every earlier state stays valid: undo, replay and property tests
-rely on that. Players are seats ``0..n-1`` in clockwise order (S6 ruling): the player on
+Updates copy only the path that changes (``replace(...)``), never the whole tree, so a step
+costs microseconds and every earlier state stays valid: undo, replay and property tests rely on
+that. Players are seats ``0..n-1`` in clockwise order (S6 ruling): the player on
 someone's left is the next seat.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from .board import Board, Space, Tile
 from .cards import COLOURS, Card, Colour, Hand
+from .frozen import Frozen, Tree, invalid
 from .options import HAND_LIMIT, HAND_LIMIT_V6, Options, Variant
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-
-class InvestorRef(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InvestorRef(Frozen):
     """An investor card, named by its colour: there is one per colour (C2)."""
 
-    model_config = _FROZEN
     kind: Literal["investor"] = "investor"
     colour: Colour
 
@@ -31,10 +31,10 @@ class InvestorRef(BaseModel):
         return self.colour.value
 
 
-class FamilyRef(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FamilyRef(Frozen):
     """A family card laid face up on the table by ``owner`` (D4, N1)."""
 
-    model_config = _FROZEN
     kind: Literal["family"] = "family"
     owner: int
     colour: Colour
@@ -46,12 +46,16 @@ class FamilyRef(BaseModel):
 CardRef = Annotated[InvestorRef | FamilyRef, Field(discriminator="kind")]
 
 
-class Price(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Price(Frozen):
     """A share of this deal's proceeds (N3): whole $M, or a number of dividends."""
 
-    model_config = _FROZEN
-    amount: int = Field(ge=0)
+    amount: Annotated[int, Field(ge=0)]
     dividends: bool = False
+
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            invalid(Price, {"amount": self.amount, "dividends": self.dividends})
 
     def dollars(self, tile_value: int) -> int:
         return self.amount * tile_value if self.dividends else self.amount
@@ -62,32 +66,32 @@ class Price(BaseModel):
         return f"${self.amount}M"
 
 
-class Proposal(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Proposal(Frozen):
     """An open offer between the Boss and ``supplier`` for some of the supplier's cards (N5).
 
     There is at most one per supplier: a new ask or offer replaces it (a counter-offer).
     """
 
-    model_config = _FROZEN
     supplier: int
     cards: tuple[CardRef, ...]
     price: Price
     by_boss: bool
 
 
-class Agreement(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Agreement(Frozen):
     """An accepted proposal: it binds until the deal ends (N5)."""
 
-    model_config = _FROZEN
     supplier: int
     cards: tuple[CardRef, ...]
     price: Price
 
 
-class Trip(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trip(Frozen):
     """An investor on a trip, with the travel card lying on it until the deal ends (TR2)."""
 
-    model_config = _FROZEN
     colour: Colour
     card: Card
 
@@ -99,7 +103,8 @@ class WindowKind(StrEnum):
     LAST_CALL = "last call"
 
 
-class Window(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Window(Frozen):
     """A reaction window (ST1 ruling, CL2): a pending play the others may still answer.
 
     For travel, boss and hire the only answer is a stop; for the last call of a close, any
@@ -107,7 +112,6 @@ class Window(BaseModel):
     when the table's timer runs out (``TimeUp``).
     """
 
-    model_config = _FROZEN
     kind: WindowKind
     player: int
     cards: tuple[Card, ...] = ()
@@ -116,10 +120,10 @@ class Window(BaseModel):
     passed: frozenset[int] = frozenset()
 
 
-class Deal(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Deal(Tree):
     """A deal in progress (D1–D5, N1–N5)."""
 
-    model_config = _FROZEN
     space: int
     boss: int
     family: tuple[FamilyRef, ...] = ()
@@ -134,11 +138,12 @@ class Deal(BaseModel):
     cancel_requests: frozenset[tuple[int, int]] = frozenset()
 
     def travelling(self, colour: Colour) -> bool:
-        return any(t.colour is colour for t in self.trips)
+        trips = self.trips
+        return bool(trips) and any(t.colour is colour for t in trips)
 
 
-class PlayerState(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, kw_only=True)
+class PlayerState(Tree):
     name: str
     #: The secret hand (S3); None when it is unknown (a position reconstructed from a dispute).
     hand: Hand | None = ()
@@ -146,11 +151,11 @@ class PlayerState(BaseModel):
     deals_closed: int = 0
 
 
-class Rng(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rng(Frozen):
     """The seeded source of chance. Each draw uses ``(seed, counter)`` and bumps the counter,
     so the state alone decides every future die and shuffle."""
 
-    model_config = _FROZEN
     seed: int
     counter: int = 0
 
@@ -165,18 +170,17 @@ class Phase(StrEnum):
     OVER = "over"  # E2/E3
 
 
-class GameState(BaseModel):
-    model_config = _FROZEN
-
+@dataclass(frozen=True, kw_only=True)
+class GameState(Tree):
     board: Board
-    options: Options = Options()
+    options: Options = field(default_factory=Options)
     players: tuple[PlayerState, ...]
     #: Owner seat of each investor card; None: lying unowned beside the board (S2).
     owners: dict[Colour, int | None]
     #: Deal tile numbers still in the stack, top first (S4).
     stack: tuple[int, ...]
     #: Covered spaces: space number → the tile laid on it (CL6).
-    covered: dict[int, int] = {}
+    covered: dict[int, int] = field(default_factory=dict)
     deals_done: int = 0
     marker: int | None = None
     #: Whose turn it is (T1) — not always whose decision it is.

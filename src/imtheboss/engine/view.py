@@ -7,12 +7,12 @@ order of the draw pile, the seed (future dice and shuffles), and other players' 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
-
 from .board import Board
-from .cards import Card, Colour
+from .cards import COLOURS, Card, Colour
+from .frozen import Frozen
 from .options import Options
 from .state import Deal, GameState, Phase, Window
 
@@ -39,8 +39,8 @@ class MoneyPile(StrEnum):
         return cls.HEAP
 
 
-class PublicPlayer(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicPlayer(Frozen):
     seat: int
     name: str
     investors: tuple[Colour, ...]
@@ -49,10 +49,12 @@ class PublicPlayer(BaseModel):
     deals_closed: int
 
 
-class PlayerView(BaseModel):
-    """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(Frozen):
+    """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own.
 
-    model_config = ConfigDict(frozen=True)
+    Built from a state the engine made, so nothing in it is validated again."""
+
     viewer: int | None
     board: Board
     options: Options
@@ -94,22 +96,13 @@ class PlayerView(BaseModel):
 def view(state: GameState, viewer: int | None) -> PlayerView:
     over = state.phase is Phase.OVER
     own = state.players[viewer] if viewer is not None else None
+    players, unowned = _public(state)
     return PlayerView(
         viewer=viewer,
         board=state.board,
         options=state.options,
-        players=tuple(
-            PublicPlayer(
-                seat=i,
-                name=p.name,
-                investors=state.investors_of(i),
-                hand_size=None if p.hand is None else len(p.hand),
-                pile=MoneyPile.of(p.money),
-                deals_closed=p.deals_closed,
-            )
-            for i, p in enumerate(state.players)
-        ),
-        unowned=state.unowned(),
+        players=players,
+        unowned=unowned,
         covered=state.covered,
         stack=state.stack,
         deals_done=state.deals_done,
@@ -126,3 +119,26 @@ def view(state: GameState, viewer: int | None) -> PlayerView:
         hand=own.hand if own is not None else None,
         money=own.money if own is not None else None,
     )
+
+
+def _public(state: GameState) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
+    """What everyone sees of the players: the same for every viewer, so built once a state."""
+    memo = state.memo()
+    found: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]] | None = memo.get("public")
+    if found is None:
+        owners = state.owners
+        found = memo["public"] = (
+            tuple(
+                PublicPlayer(
+                    seat=i,
+                    name=p.name,
+                    investors=tuple(c for c in COLOURS if owners[c] == i),
+                    hand_size=None if p.hand is None else len(p.hand),
+                    pile=MoneyPile.of(p.money),
+                    deals_closed=p.deals_closed,
+                )
+                for i, p in enumerate(state.players)
+            ),
+            tuple(c for c in COLOURS if owners[c] is None),
+        )
+    return found

@@ -41,6 +41,7 @@ from ..engine.options import Options
 from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
+from ..gcpolicy import keep_calm, settle
 from ..names import same_name_key
 from ..session import GameSession, data_dir
 from .bot_seats import BotSeats
@@ -52,7 +53,6 @@ from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDia
 from .screens.names import NamesScreen
 from .screens.privacy import PrivacyScreen
 from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
-from .screens.rules import RulesScreen
 from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
@@ -157,6 +157,9 @@ class BossApp(CrashSafeApp[None]):
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
         self.set_interval(0.25, self._tick)
+        # A moment after the first frame: freeze what start-up built, so that no long garbage
+        # collection lands inside a bot's decision or a key press later (gcpolicy).
+        self.set_timer(1.0, settle)
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -417,6 +420,7 @@ class BossApp(CrashSafeApp[None]):
             return False
         self._log_events(before, self.session.actions[-1], self.session.lines[-1], events)
         self._tell_save_state()
+        keep_calm()
         if self.state.phase is Phase.OVER:
             self._game_over()
         self.refresh_table()
@@ -527,6 +531,10 @@ class BossApp(CrashSafeApp[None]):
     # -- help, undo, the end ----------------------------------------------------------------
 
     def action_rules(self) -> None:
+        # Imported here: the Markdown viewer is only needed once someone asks for the rules,
+        # and importing it delayed the table's first frame.
+        from .screens.rules import RulesScreen
+
         if any(isinstance(s, RulesScreen) for s in self.screen_stack):
             return
         # The rules are a long document that takes a second or two to lay out: build the

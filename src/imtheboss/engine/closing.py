@@ -1,0 +1,268 @@
+"""The close (CL1–CL7) and the failure (F1–F3) of a deal, and which cards would agree
+now (D3, D4, N5, TR1, V8).
+
+Part of ``apply`` (``game.py``), the one door into the rules: each handler here returns a new
+state and appends the events it caused, or raises ``IllegalAction`` before anything is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from itertools import combinations, product
+
+from . import actions as A
+from . import events as E
+from .cards import COLOURS, Card, Colour, family
+from .common import _begin_turn, _deal, _describe, _give, _name, _next_turn, _require_boss
+from .end import _game_over
+from .errors import IllegalAction
+from .events import Event
+from .options import Variant
+from .state import (
+    Agreement,
+    CardRef,
+    Deal,
+    FamilyRef,
+    GameState,
+    InvestorRef,
+    Phase,
+    Window,
+    WindowKind,
+)
+
+
+def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) -> dict[int, int]:
+    """CL3: validate the terms; returns what each player (not the Boss) is paid, in $M."""
+    deal = _deal(state)
+    space = state.board.space(deal.space)
+    tile = state.next_tile
+    assert tile is not None
+    given = set(supplies)
+    missing = space.required - given
+    if missing:
+        names = ", ".join(c.value for c in COLOURS if c in missing)
+        raise IllegalAction("CL3", f"The deal needs {names}: name the card for each")
+    extra = given - space.required - space.optional
+    if extra:
+        names = ", ".join(c.value for c in COLOURS if c in extra)
+        raise IllegalAction("D2", f"This space does not use {names}")
+    chosen = given & space.optional
+    if len(chosen) != space.pick:
+        raise IllegalAction(
+            "D2",
+            f"The deal needs exactly {space.pick} of "
+            f"{', '.join(c.value for c in COLOURS if c in space.optional)}, not {len(chosen)}",
+        )
+    used_family: list[FamilyRef] = []
+    payments: dict[int, int] = {}
+    used_agreements: list[Agreement] = []
+    for colour, ref in supplies.items():
+        if ref.colour is not colour:
+            raise IllegalAction("CL3", f"A {ref.colour.value} card cannot supply {colour.value}")
+        if isinstance(ref, InvestorRef):
+            owner = state.owners[colour]
+            if owner is None:
+                raise IllegalAction("TR4", f"The {colour.value} investor is unowned")
+            if deal.travelling(colour):
+                raise IllegalAction(
+                    "TR1", f"The {colour.value} investor is travelling: it cannot take part"
+                )
+            supplier = owner
+        else:
+            available = deal.family.count(ref) - used_family.count(ref)
+            if available < 1:
+                raise IllegalAction("CL3", f"There is no {_describe(ref, state)} on the table")
+            used_family.append(ref)
+            supplier = ref.owner
+        if supplier == boss:
+            continue  # D3
+        agreement = next(
+            (a for a in deal.agreements if a.supplier == supplier and ref in a.cards), None
+        )
+        if agreement is None:
+            if state.options.has(Variant.V8) and isinstance(ref, InvestorRef):
+                share = state.proceeds // space.investors
+                payments[supplier] = payments.get(supplier, 0) + share
+                continue
+            raise IllegalAction(
+                "CL3", f"{_describe(ref, state)} needs an agreement with {_name(state, supplier)}"
+            )
+        if agreement not in used_agreements:
+            used_agreements.append(agreement)
+            amount = agreement.price.dollars(tile.value)
+            payments[supplier] = payments.get(supplier, 0) + amount
+    if state.options.has(Variant.V3):
+        payments = {p: (m if p in deal.played else 0) for p, m in payments.items()}
+    if sum(payments.values()) > state.proceeds:
+        raise IllegalAction("N3", "The payments exceed the deal's proceeds")
+    return payments
+
+
+def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
+    """CL1–CL3: the Boss announces the terms; CL2: "One, two…" opens the last call."""
+    deal = _require_boss(state, action.player, "close the deal", "CL1")
+    payments = check_close(state, deal.boss, action.supplies)
+    events.append(E.LastCall(boss=deal.boss, supplies=action.supplies, payments=payments))
+    window = Window(kind=WindowKind.LAST_CALL, player=deal.boss, supplies=action.supplies)
+    return state.replace(window=window)
+
+
+def _end_of_deal(state: GameState, used: list[FamilyRef], events: list[Event]) -> GameState:
+    """CL5/F2: used family cards and travel cards are discarded; unused family go home."""
+    deal = _deal(state)
+    back: dict[int, list[Card]] = {}
+    gone: list[Card] = [t.card for t in deal.trips]
+    remaining = list(used)
+    for ref in deal.family:
+        if ref in remaining:
+            remaining.remove(ref)
+            gone.append(family(ref.colour))
+        else:
+            back.setdefault(ref.owner, []).append(family(ref.colour))
+    players = list(state.players)
+    for seat, cards in back.items():
+        players[seat] = players[seat].replace(hand=_give(players[seat].hand, cards))
+        events.append(E.CardsReturned(player=seat, cards=tuple(cards)))
+    if gone:
+        events.append(E.CardsDiscarded(cards=tuple(gone)))
+    return state.replace(players=tuple(players), discard=state.discard + tuple(gone), deal=None)
+
+
+def _close_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
+    """CL4–CL6 and E1/E2: pay, clear the table, lay the tile, move the marker."""
+    deal = _deal(state)
+    assert window.supplies is not None
+    boss = deal.boss
+    payments = check_close(state, boss, window.supplies)
+    proceeds = state.proceeds
+    tile_number = state.stack[0]
+    tile = state.board.tiles[tile_number - 1]
+    events.append(E.Paid(payer=None, payee=boss, amount=proceeds, note="proceeds"))
+    players = list(state.players)
+    players[boss] = players[boss].replace(
+        money=players[boss].money + proceeds - sum(payments.values()),
+        deals_closed=players[boss].deals_closed + 1,
+    )
+    for seat, amount in payments.items():
+        players[seat] = players[seat].replace(money=players[seat].money + amount)
+        note = "" if amount or seat in deal.played else "V3: played no influence card"
+        events.append(E.Paid(payer=boss, payee=seat, amount=amount, note=note))
+    events.append(
+        E.DealClosed(
+            boss=boss, space=deal.space, proceeds=proceeds, kept=proceeds - sum(payments.values())
+        )
+    )
+    used = [ref for ref in window.supplies.values() if isinstance(ref, FamilyRef)]
+    state = state.replace(players=tuple(players), bank_paid=state.bank_paid + proceeds)
+    state = _end_of_deal(state, used, events)
+    covered = {**state.covered, deal.space: tile_number}
+    events.append(E.TileLaid(tile=tile_number, space=deal.space))
+    state = state.replace(covered=covered, stack=state.stack[1:], deals_done=state.deals_done + 1)
+    open_spaces = state.uncovered()
+    if open_spaces:
+        after = [s for s in open_spaces if s > deal.space] or list(open_spaces)
+        events.append(E.MarkerMoved(space=after[0]))
+        state = state.replace(marker=after[0])
+    if tile.last or not state.stack:
+        return _game_over(state, events)
+    if tile.ends_on:
+        return state.replace(phase=Phase.END_ROLL, end_roller=boss, end_tile=tile_number)
+    return _begin_turn(state, _next_turn(state, boss), events)
+
+
+def agreeing_cards(
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool = False
+) -> dict[Colour, list[CardRef]]:
+    """For each colour, the cards on the table that would take part if the Boss closed now:
+    the Boss's own investors and family cards (D3, D4), agreed cards (N5), not travelling
+    (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
+    which knows who owns what, can ask too. Remembered with the deal: do not change it."""
+    memo = deal.memo()
+    key = ("agreeing", tuple(owners[c] for c in COLOURS), v8)
+    found: dict[Colour, list[CardRef]] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _agreeing(deal, owners, v8)
+    return found
+
+
+def _agreeing(
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool
+) -> dict[Colour, list[CardRef]]:
+    sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
+    agreed = {ref for a in deal.agreements for ref in a.cards}
+    for colour in COLOURS:
+        owner = owners[colour]
+        ref = _INVESTORS[colour]
+        if (
+            owner is not None
+            and not deal.travelling(colour)
+            and (owner == deal.boss or ref in agreed or v8)
+        ):
+            sources[colour].append(ref)
+    for fam in dict.fromkeys(deal.family):
+        if fam.owner == deal.boss or fam in agreed:
+            sources[fam.colour].append(fam)
+    return sources
+
+
+_INVESTORS = {c: InvestorRef(colour=c) for c in COLOURS}
+
+
+def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
+    """Every close the Boss could announce now (CL3), from the cards that would agree.
+    Worked out once per state and remembered with it."""
+    return iter(_closes(state))
+
+
+def _closes(state: GameState) -> list[dict[Colour, CardRef]]:
+    memo = state.memo()
+    found: list[dict[Colour, CardRef]] | None = memo.get("closes")
+    if found is None:
+        found = memo["closes"] = list(_find_closes(state))
+    return found
+
+
+def close_actions(state: GameState) -> list[A.Close]:
+    """The Boss's ``Close`` actions for ``possible_closes``, built once per state."""
+    memo = state.memo()
+    found: list[A.Close] | None = memo.get("close actions")
+    if found is None:
+        deal = state.deal
+        closes = _closes(state) if deal is not None else []
+        found = memo["close actions"] = [
+            A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
+            for supplies in closes
+        ]
+    return found
+
+
+def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
+    deal = state.deal
+    if deal is None:
+        return
+    space = state.board.space(deal.space)
+    boss = deal.boss
+    sources = agreeing_cards(deal, state.owners, state.options.has(Variant.V8))
+    if any(not sources[c] for c in space.required):
+        return
+    usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
+    required = [c for c in COLOURS if c in space.required]
+    for chosen in combinations(usable_optional, space.pick):
+        colours = required + list(chosen)
+        for refs in product(*(sources[c] for c in colours)):
+            supplies = dict(zip(colours, refs, strict=True))
+            try:
+                check_close(state, boss, supplies)
+            except IllegalAction:
+                continue  # V8 shares on top of agreements can exceed the proceeds (N3)
+            yield supplies
+
+
+def _fail(state: GameState, action: A.Fail, events: list[Event]) -> GameState:
+    """F1–F3: family cards go home, the rest is discarded, the marker stays."""
+    deal = _require_boss(state, action.player, "declare the deal failed", "F1")
+    if state.options.has(Variant.V8) and _closes(state):
+        raise IllegalAction("V8", "The cards on the table meet the deal: the Boss must close it")
+    events.append(E.DealFailed(boss=deal.boss, space=deal.space))
+    state = _end_of_deal(state, [], events)
+    return _begin_turn(state, _next_turn(state, deal.boss), events)

@@ -1,0 +1,132 @@
+"""What every part of the rules shares: names, hands, the deal, whose turn, the die, and
+opening a reaction window (ST1 ruling, CL2).
+
+Part of ``apply`` (``game.py``), the one door into the rules: each handler here returns a new
+state and appends the events it caused, or raises ``IllegalAction`` before anything is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import events as E
+from .cards import Card, Hand, remove_cards, sort_hand
+from .errors import IllegalAction
+from .events import Event
+from .options import Variant
+from .rng import roll_die
+from .state import (
+    CardRef,
+    Deal,
+    GameState,
+    InvestorRef,
+    Phase,
+    PlayerState,
+    Window,
+    WindowKind,
+)
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _set_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
+    players = list(state.players)
+    players[seat] = players[seat].replace(**changes)
+    return tuple(players)
+
+
+def _take_from_hand(state: GameState, seat: int, cards: Iterable[Card], rule: str) -> Hand | None:
+    """The hand without ``cards``. An unknown hand (a dispute with open hands) is taken to
+    have held whatever its owner plays."""
+    cards = tuple(cards)
+    hand = state.players[seat].hand
+    if hand is None:
+        return None
+    rest = remove_cards(hand, cards)
+    if rest is None:
+        what = ", ".join(c.value for c in cards)
+        raise IllegalAction(rule, f"{_name(state, seat)} does not hold {what}")
+    return rest
+
+
+def _give(hand: Hand | None, cards: Iterable[Card]) -> Hand | None:
+    return None if hand is None else sort_hand((*hand, *cards))
+
+
+def _deal(state: GameState) -> Deal:
+    assert state.deal is not None
+    return state.deal
+
+
+def _with_deal(state: GameState, **changes: Any) -> GameState:
+    return state.replace(deal=_deal(state).replace(**changes))
+
+
+def _require_deal(state: GameState, what: str) -> Deal:
+    if state.phase is not Phase.DEAL or state.deal is None:
+        raise IllegalAction("T4", f"{what} only during a deal")
+    return state.deal
+
+
+def _require_boss(state: GameState, player: int, what: str, rule: str) -> Deal:
+    deal = _require_deal(state, what)
+    if player != deal.boss:
+        raise IllegalAction(rule, f"Only the Boss ({_name(state, deal.boss)}) can {what}")
+    return deal
+
+
+def _next_turn(state: GameState, boss: int) -> int:
+    """B3: the player on the last Boss's left; V1: on the left of whose turn it was."""
+    return state.left_of(state.turn if state.options.has(Variant.V1) else boss)
+
+
+def _begin_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
+    events.append(E.TurnBegan(player=seat))
+    return state.replace(turn=seat, phase=Phase.TURN, deal=None, window=None)
+
+
+def _describe(ref: CardRef, state: GameState) -> str:
+    if isinstance(ref, InvestorRef):
+        owner = state.owners[ref.colour]
+        whose = "unowned" if owner is None else f"{_name(state, owner)}'s"
+        return f"{whose} {ref.colour.value} investor"
+    return f"{_name(state, ref.owner)}'s {ref.colour.value} family card"
+
+
+def _die(state: GameState, written: int | None, rule: str) -> tuple[int, GameState]:
+    if state.rng is None:
+        if written is None:
+            raise IllegalAction(rule, "Write down the number rolled (roll 1–6)")
+        return written, state
+    value, rng = roll_die(state.rng)
+    if written is not None and written != value:
+        raise IllegalAction(rule, f"The seeded die shows {value}, not {written}")
+    return value, state.replace(rng=rng)
+
+
+def _open_window(
+    state: GameState,
+    kind: WindowKind,
+    player: int,
+    cards: tuple[Card, ...],
+    target: CardRef | None,
+    events: list[Event],
+) -> GameState:
+    events.append(E.Played(player=player, window=kind, cards=cards, target=target))
+    update: dict[str, Any] = {
+        "window": Window(kind=kind, player=player, cards=cards, target=target)
+    }
+    if state.deal is not None:
+        update["deal"] = state.deal.replace(played=state.deal.played | {player})
+    return state.replace(**update)
+
+
+def responders(state: GameState) -> frozenset[int]:
+    """Who may still answer the open window (everyone but the one who played or closed)."""
+    window = state.window
+    if window is None:
+        return frozenset()
+    return frozenset(range(state.n)) - {window.player} - window.passed

@@ -1,0 +1,178 @@
+"""The influence cards: travel (TR1–TR5), "I'm the Boss!" (B1–B3) and hire sets (H1–H3).
+Each is played into a reaction window; its effect follows when the window closes.
+
+Part of ``apply`` (``game.py``), the one door into the rules: each handler here returns a new
+state and appends the events it caused, or raises ``IllegalAction`` before anything is built.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import events as E
+from .cards import Card, family, travel
+from .common import (
+    _deal,
+    _describe,
+    _open_window,
+    _require_boss,
+    _require_deal,
+    _set_player,
+    _take_from_hand,
+    _with_deal,
+)
+from .errors import IllegalAction
+from .events import Event
+from .options import Variant
+from .state import (
+    Agreement,
+    GameState,
+    InvestorRef,
+    Phase,
+    Proposal,
+    Trip,
+    Window,
+    WindowKind,
+)
+
+
+def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
+    """TR1: on an investor or family card of its colour; grey on any. TR4: never unowned.
+    TR5: never one's own investor, except under V8."""
+    deal = _require_deal(state, "Travel cards are played")
+    target = action.target
+    card = travel(None if action.grey else target.colour)
+    if isinstance(target, InvestorRef):
+        if state.owners[target.colour] is None:
+            raise IllegalAction(
+                "TR4", f"The {target.colour.value} investor is unowned: it is not in play"
+            )
+        if deal.travelling(target.colour):
+            raise IllegalAction("TR1", f"The {target.colour.value} investor is already travelling")
+        if state.owners[target.colour] == action.player and not state.options.has(Variant.V8):
+            raise IllegalAction(
+                "TR5",
+                f"Only the two-player rules (V8) let a player send their own investor card "
+                f"travelling; to leave an agreement on the {target.colour.value} investor, "
+                "ask the Boss to cancel it (N5)",
+            )
+    elif target not in deal.family:
+        raise IllegalAction("TR1", f"There is no {_describe(target, state)} on the table")
+    hand = _take_from_hand(state, action.player, [card], "TR1")
+    state = state.replace(players=_set_player(state, action.player, hand=hand))
+    return _open_window(state, WindowKind.TRAVEL, action.player, (card,), target, events)
+
+
+def _travel_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
+    """TR2: the travel card stays on the investor; TR3: a family card and it are discarded."""
+    deal = _deal(state)
+    target = window.target
+    assert target is not None
+    events.append(E.WentTravelling(target=target))
+    if isinstance(target, InvestorRef):
+        return _with_deal(
+            state,
+            trips=(*deal.trips, Trip(colour=target.colour, card=window.cards[0])),
+            proposals=tuple(p for p in deal.proposals if target not in p.cards),
+        )
+    laid = list(deal.family)
+    laid.remove(target)
+    gone = (family(target.colour), *window.cards)
+    events.append(E.CardsDiscarded(cards=gone))
+    still_there = target in laid
+    state = _with_deal(
+        state,
+        family=tuple(laid),
+        proposals=tuple(p for p in deal.proposals if still_there or target not in p.cards),
+        agreements=tuple(a for a in deal.agreements if still_there or target not in a.cards),
+    )
+    return state.replace(discard=state.discard + gone)
+
+
+def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameState:
+    """B1: "I'm the Boss!" (Ruling: not by the Boss)."""
+    deal = _require_deal(state, "Boss cards are played")
+    if action.player == deal.boss:
+        raise IllegalAction("B1", "You are already the Boss")
+    hand = _take_from_hand(state, action.player, [Card.BOSS], "B1")
+    state = state.replace(players=_set_player(state, action.player, hand=hand))
+    return _open_window(state, WindowKind.BOSS, action.player, (Card.BOSS,), None, events)
+
+
+def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
+    """B2: agreements stay, owed by the new Boss, except those between old and new Boss."""
+    deal = _deal(state)
+    new = window.player
+    events.append(E.BossChanged(old=deal.boss, new=new))
+    events.append(E.CardsDiscarded(cards=window.cards))
+    state = _with_deal(
+        state,
+        boss=new,
+        agreements=tuple(a for a in deal.agreements if a.supplier != new),
+        # Players' asks stand, now addressed to the new Boss; the old Boss's own offers go
+        # with him: the new Boss never made them.
+        proposals=tuple(p for p in deal.proposals if p.supplier != new and not p.by_boss),
+        cancel_requests=frozenset(),
+        may_reset=True,
+    )
+    return state.replace(discard=state.discard + window.cards)
+
+
+def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
+    """B2: the new Boss may start the negotiation afresh."""
+    deal = _require_boss(state, action.player, "start the negotiation afresh", "B2")
+    if not deal.may_reset:
+        raise IllegalAction(
+            "B2", "Only a Boss who took over with a boss card may start the negotiation afresh"
+        )
+    events.append(E.NegotiationReset(boss=deal.boss))
+    return _with_deal(
+        state, agreements=(), proposals=(), cancel_requests=frozenset(), may_reset=False
+    )
+
+
+def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameState:
+    """H1: a set of 3 takes another player's investor card for good; H2: unowned first."""
+    in_limit_step = state.phase is Phase.HAND_LIMIT and action.player == state.turn
+    if not in_limit_step:
+        _require_deal(state, "Hire sets are played (or at the hand limit, T2)")
+    owner = state.owners[action.colour]
+    if owner == action.player:
+        raise IllegalAction("H1", f"You already own the {action.colour.value} investor")
+    unowned = state.unowned()
+    if owner is not None and unowned:
+        beside = " and ".join(c.value.capitalize() for c in unowned)
+        verb = "is" if len(unowned) == 1 else "are"
+        raise IllegalAction(
+            "H2", f"Hire must take an unowned investor first: {beside} {verb} beside the board"
+        )
+    hand = _take_from_hand(state, action.player, [Card.HIRE] * 3, "H1")
+    state = state.replace(players=_set_player(state, action.player, hand=hand))
+    cards = (Card.HIRE, Card.HIRE, Card.HIRE)
+    return _open_window(
+        state, WindowKind.HIRE, action.player, cards, InvestorRef(colour=action.colour), events
+    )
+
+
+def _hire_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
+    """H1/H3: the investor changes hands, still travelling if it was."""
+    target = window.target
+    assert isinstance(target, InvestorRef)
+    previous = state.owners[target.colour]
+    owners = dict(state.owners)
+    owners[target.colour] = window.player
+    events.append(E.Hired(player=window.player, colour=target.colour, previous=previous))
+    events.append(E.CardsDiscarded(cards=window.cards))
+    state = state.replace(owners=owners, discard=state.discard + window.cards)
+    if state.deal is not None:
+        deal = state.deal
+
+        # What the old owner offered or agreed for this investor can no longer be honoured.
+        def keeps(p: Proposal | Agreement) -> bool:
+            return p.supplier != previous or target not in p.cards
+
+        state = _with_deal(
+            state,
+            proposals=tuple(p for p in deal.proposals if keeps(p)),
+            agreements=tuple(a for a in deal.agreements if keeps(a)),
+        )
+    return state

@@ -1,0 +1,207 @@
+"""The negotiation: D4, N1–N5 (family cards laid, asks, offers, acceptances, agreements
+and their cancelling).
+
+Part of ``apply`` (``game.py``), the one door into the rules: each handler here returns a new
+state and appends the events it caused, or raises ``IllegalAction`` before anything is built.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import events as E
+from .cards import family
+from .common import (
+    _deal,
+    _name,
+    _require_boss,
+    _require_deal,
+    _set_player,
+    _take_from_hand,
+    _with_deal,
+)
+from .errors import IllegalAction
+from .events import Event
+from .state import (
+    Agreement,
+    CardRef,
+    Deal,
+    FamilyRef,
+    GameState,
+    InvestorRef,
+    Price,
+    Proposal,
+)
+
+
+def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> GameState:
+    """D4, N1: a family card is laid face up; it stays until the deal ends (N2)."""
+    deal = _require_deal(state, "Family cards are laid")
+    hand = _take_from_hand(state, action.player, [family(action.colour)], "N1")
+    events.append(E.FamilyLaid(player=action.player, colour=action.colour))
+    return state.replace(
+        players=_set_player(state, action.player, hand=hand),
+        deal=deal.replace(
+            family=(*deal.family, FamilyRef(owner=action.player, colour=action.colour)),
+            played=deal.played | {action.player},
+        ),
+    )
+
+
+def _agreed_refs(deal: Deal, supplier: int) -> set[CardRef]:
+    return {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
+
+
+def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardRef, ...]) -> None:
+    """The cards of an offer must be the supplier's, on the table, and free to join (N1)."""
+    who = _name(state, supplier)
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("N1", "An offer names each card once")
+    agreed = _agreed_refs(deal, supplier)
+    for ref in cards:
+        if isinstance(ref, InvestorRef):
+            if state.owners[ref.colour] != supplier:
+                raise IllegalAction("N1", f"{who} does not own the {ref.colour.value} investor")
+            if deal.travelling(ref.colour):
+                raise IllegalAction(
+                    "TR1", f"The {ref.colour.value} investor is travelling: it cannot take part"
+                )
+        else:
+            if ref.owner != supplier:
+                raise IllegalAction("N1", f"{who} can only offer their own family cards")
+            if ref not in deal.family:
+                raise IllegalAction(
+                    "N1", f"{who} must first lay the {ref.colour.value} family card face up"
+                )
+        if ref in agreed:
+            raise IllegalAction(
+                "N5", f"The {ref} is already agreed: cancel that agreement first (both sides)"
+            )
+
+
+def _check_price(state: GameState, price: Price) -> None:
+    """N3: only a share of this deal's proceeds, never more than they are."""
+    tile = state.next_tile
+    assert tile is not None and state.deal is not None
+    if price.dividends and price.amount > state.board.space(state.deal.space).dividends:
+        raise IllegalAction(
+            "N3",
+            f"This deal pays {state.board.space(state.deal.space).dividends} dividends, "
+            f"not {price.amount}",
+        )
+    if price.dollars(tile.value) > state.proceeds:
+        raise IllegalAction("N3", f"{price} is more than this deal's proceeds (${state.proceeds}M)")
+
+
+def _propose(
+    state: GameState,
+    boss_side: bool,
+    supplier: int,
+    cards: tuple[CardRef, ...],
+    price: Price,
+    events: list[Event],
+) -> GameState:
+    deal = _deal(state)
+    _check_cards(state, deal, supplier, cards)
+    _check_price(state, price)
+    proposal = Proposal(supplier=supplier, cards=cards, price=price, by_boss=boss_side)
+    others = tuple(p for p in deal.proposals if p.supplier != supplier)
+    events.append(
+        E.Proposed(
+            player=deal.boss if boss_side else supplier,
+            supplier=supplier,
+            cards=cards,
+            price=price,
+            by_boss=boss_side,
+        )
+    )
+    return _with_deal(state, proposals=(*others, proposal))
+
+
+def _offer(state: GameState, action: A.Offer, events: list[Event]) -> GameState:
+    """N4/N5: the Boss proposes a price; it replaces any open proposal with that player."""
+    deal = _require_boss(state, action.player, "make offers (others ask a price)", "N4")
+    if action.supplier == deal.boss:
+        raise IllegalAction("D3", "The Boss's own cards agree automatically")
+    return _propose(state, True, action.supplier, action.cards, action.price, events)
+
+
+def _ask(state: GameState, action: A.Ask, events: list[Event]) -> GameState:
+    """N1/N5: a player names a price to the Boss for their cards."""
+    deal = _require_deal(state, "Prices are asked")
+    if action.player == deal.boss:
+        raise IllegalAction("D3", "The Boss's own cards agree automatically: make an offer")
+    return _propose(state, False, action.player, action.cards, action.price, events)
+
+
+def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameState:
+    """N4: the Boss decides; an accepted proposal becomes an agreement (N5)."""
+    deal = _require_deal(state, "Offers are accepted")
+    if action.player == deal.boss:
+        if action.supplier is None:
+            raise IllegalAction("N4", "Name the player whose price the Boss accepts")
+        supplier, from_boss = action.supplier, False
+    else:
+        if action.supplier is not None:
+            raise IllegalAction(
+                "N4", "Only the Boss names whose price he accepts; you accept his offer to you"
+            )
+        supplier, from_boss = action.player, True
+    proposal = next((p for p in deal.proposals if p.supplier == supplier), None)
+    if proposal is None or proposal.by_boss != from_boss:
+        if from_boss:
+            raise IllegalAction("N4", f"The Boss has made no offer to {_name(state, supplier)}")
+        raise IllegalAction("N4", f"{_name(state, supplier)} has asked no price")
+    tile = state.next_tile
+    assert tile is not None
+    promised = sum(a.price.dollars(tile.value) for a in deal.agreements)
+    price = proposal.price.dollars(tile.value)
+    if promised + price > state.proceeds:
+        raise IllegalAction(
+            "N3",
+            f"${promised}M is already promised; ${price}M more exceeds the proceeds "
+            f"(${state.proceeds}M)",
+        )
+    agreement = Agreement(supplier=supplier, cards=proposal.cards, price=proposal.price)
+    events.append(E.Agreed(boss=deal.boss, agreement=agreement))
+    return _with_deal(
+        state,
+        proposals=tuple(p for p in deal.proposals if p is not proposal),
+        agreements=(*deal.agreements, agreement),
+    )
+
+
+def _withdraw(state: GameState, action: A.Withdraw, events: list[Event]) -> GameState:
+    """N5: an offer not yet accepted may be withdrawn by whoever made it."""
+    deal = _require_deal(state, "Offers are withdrawn")
+    boss_side = action.player == deal.boss
+    if not boss_side and action.supplier is not None:
+        raise IllegalAction("N5", "You can only withdraw your own ask to the Boss")
+    supplier = action.supplier if boss_side else action.player
+    proposal = next((p for p in deal.proposals if p.supplier == supplier), None)
+    if supplier is None or proposal is None or proposal.by_boss != boss_side:
+        raise IllegalAction("N5", f"{_name(state, action.player)} has no open offer to withdraw")
+    events.append(E.Withdrawn(player=action.player, supplier=supplier))
+    return _with_deal(state, proposals=tuple(p for p in deal.proposals if p is not proposal))
+
+
+def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) -> GameState:
+    """N5: an agreement ends early only when the Boss and that player both cancel it."""
+    deal = _require_deal(state, "Agreements are cancelled")
+    if deal.boss not in (action.player, action.other) or action.player == action.other:
+        raise IllegalAction("N5", "An agreement is between the Boss and one player")
+    supplier = action.other if action.player == deal.boss else action.player
+    if not any(a.supplier == supplier for a in deal.agreements):
+        raise IllegalAction("N5", f"The Boss has no agreement with {_name(state, supplier)}")
+    if (action.player, action.other) in deal.cancel_requests:
+        raise IllegalAction(
+            "N5", f"You asked already: the cancellation waits for {_name(state, action.other)}"
+        )
+    if (action.other, action.player) in deal.cancel_requests:
+        events.append(E.AgreementsCancelled(supplier=supplier, why="both sides cancelled"))
+        return _with_deal(
+            state,
+            agreements=tuple(a for a in deal.agreements if a.supplier != supplier),
+            cancel_requests=frozenset(r for r in deal.cancel_requests if supplier not in r),
+        )
+    events.append(E.CancelAsked(player=action.player, other=action.other))
+    return _with_deal(state, cancel_requests=deal.cancel_requests | {(action.player, action.other)})

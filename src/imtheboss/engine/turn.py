@@ -1,0 +1,160 @@
+"""Setup and a turn: S6 (the dollar marker), T1 (deal, or roll and draw), T2 (the hand limit).
+
+Part of ``apply`` (``game.py``), the one door into the rules: each handler here returns a new
+state and appends the events it caused, or raises ``IllegalAction`` before anything is built.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import events as E
+from .cards import Card, sort_hand
+from .common import _begin_turn, _die, _name, _set_player, _take_from_hand
+from .end import _end_roll
+from .errors import IllegalAction
+from .events import Event
+from .options import DRAW, Variant
+from .rng import shuffled
+from .state import (
+    Deal,
+    GameState,
+    Phase,
+)
+
+
+def _place_marker(state: GameState, action: A.PlaceMarker, events: list[Event]) -> GameState:
+    """S6: the player to the start player's right puts the marker on any space."""
+    if state.phase is not Phase.PLACE_MARKER:
+        raise IllegalAction("S6", "The dollar marker is already on the board")
+    placer = state.right_of(state.turn)
+    if action.player != placer:
+        raise IllegalAction(
+            "S6",
+            f"{_name(state, placer)}, on the start player's right, places the dollar marker",
+        )
+    if action.space not in state.uncovered():
+        raise IllegalAction("S6", f"There is no open space {action.space} (spaces 1–16)")
+    events.append(E.MarkerPlaced(player=action.player, space=action.space))
+    state = state.replace(marker=action.space)
+    return _begin_turn(state, state.turn, events)
+
+
+def _require_turn(state: GameState, player: int, phases: tuple[Phase, ...], what: str) -> None:
+    if state.phase not in phases:
+        if state.phase is Phase.DEAL:
+            raise IllegalAction("T1", f"A deal is under way: you cannot {what} now")
+        if state.phase is Phase.HAND_LIMIT:
+            raise IllegalAction("T2", f"{_name(state, state.turn)} must first discard down")
+        if state.phase is Phase.PLACE_MARKER:
+            raise IllegalAction("S6", "The dollar marker must be placed first")
+        if state.phase is Phase.END_ROLL:
+            raise IllegalAction(
+                "E1", f"{_name(state, state.end_roller or 0)} must roll for the end of the game"
+            )
+        raise IllegalAction("T1", f"You cannot {what} now")
+    if player != state.turn:
+        raise IllegalAction("T1", f"It is {_name(state, state.turn)}'s turn")
+
+
+def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> GameState:
+    """T1, D1: "Let's make a deal!" — the player starting it is the Boss."""
+    _require_turn(state, action.player, (Phase.TURN, Phase.ROLLED), "start a deal")
+    hand = state.players[action.player].hand
+    if state.options.has(Variant.V5) and hand is not None and len(hand) <= 3:
+        raise IllegalAction("V5", "With 3 or fewer influence cards you may not start a deal")
+    space = state.marker
+    assert space is not None
+    if state.next_tile is None:
+        raise IllegalAction("E2", "No deal tiles are left")
+    state = state.replace(phase=Phase.DEAL, deal=Deal(space=space, boss=action.player))
+    events.append(E.DealStarted(boss=action.player, space=space, proceeds=state.proceeds))
+    return state
+
+
+def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
+    """T1(b): roll and move clockwise, skipping covered spaces; or E1, the end roll."""
+    if state.phase is Phase.END_ROLL:
+        return _end_roll(state, action, events)
+    _require_turn(state, action.player, (Phase.TURN,), "roll")
+    value, state = _die(state, action.value, "T1")
+    events.append(E.DieRolled(player=action.player, value=value))
+    open_spaces = state.uncovered()
+    assert state.marker is not None
+    here = state.marker
+    # Count forward through the open spaces, clockwise from the marker (T1: covered spaces
+    # do not count). The marker always stands on an open space.
+    start = open_spaces.index(here) if here in open_spaces else 0
+    target = open_spaces[(start + value) % len(open_spaces)]
+    events.append(E.MarkerMoved(space=target))
+    return state.replace(marker=target, phase=Phase.ROLLED)
+
+
+def draw_count(state: GameState, seat: int) -> int:
+    """T1: 3 cards; V4: 4/3/2/1 for 0/1/2/3+ investors owned."""
+    if not state.options.has(Variant.V4):
+        return DRAW
+    return max(1, 4 - len(state.investors_of(seat)))
+
+
+def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
+    """T1(b) draw, CL7 reshuffle, T2 hand limit."""
+    _require_turn(state, action.player, (Phase.ROLLED,), "draw")
+    player = state.players[action.player]
+    if state.options.has(Variant.V2) and player.hand is not None and len(player.hand) >= 10:
+        raise IllegalAction("V2", "With 10 or more cards at the start of your turn you must deal")
+    want = draw_count(state, action.player)
+    if state.draw_pile is None:
+        # Unknown pile (a reconstructed position): the hand becomes unknown too.
+        events.append(E.CardsDrawn(player=action.player, count=want))
+        state = state.replace(players=_set_player(state, action.player, hand=None))
+        return _begin_turn(state, state.left_of(action.player), events)
+    pile, discard, rng = state.draw_pile, state.discard, state.rng
+    drawn: list[Card] = []
+    while len(drawn) < want:
+        if not pile:
+            if not discard:
+                break  # every card is in a hand: nothing left to draw
+            if rng is None:
+                pile, discard = discard, ()
+            else:
+                pile, rng = shuffled(discard, rng)
+                discard = ()
+            events.append(E.Shuffled(cards=len(pile)))
+        drawn.append(pile[0])
+        pile = pile[1:]
+    hand = sort_hand((*(player.hand or ()), *drawn))
+    events.append(E.CardsDrawn(player=action.player, count=len(drawn), cards=tuple(drawn)))
+    state = state.replace(
+        players=_set_player(state, action.player, hand=hand),
+        draw_pile=pile,
+        discard=discard,
+        rng=rng,
+    )
+    limit = state.hand_limit()
+    if len(hand) > limit:
+        events.append(E.HandLimit(player=action.player, limit=limit, excess=len(hand) - limit))
+        return state.replace(phase=Phase.HAND_LIMIT)
+    return _begin_turn(state, state.left_of(action.player), events)
+
+
+def _discard(state: GameState, action: A.Discard, events: list[Event]) -> GameState:
+    """T2: over the limit after drawing, discard down to it at once."""
+    if state.phase is not Phase.HAND_LIMIT:
+        raise IllegalAction("T2", "Discarding is only for a hand over the limit after drawing")
+    if action.player != state.turn:
+        raise IllegalAction("T2", f"Only {_name(state, state.turn)} is over the hand limit")
+    hand = state.players[action.player].hand
+    assert hand is not None
+    excess = len(hand) - state.hand_limit()
+    if len(action.cards) != excess:
+        raise IllegalAction(
+            "T2",
+            f"{_name(state, action.player)} must discard exactly {excess} "
+            f"card{'s' if excess != 1 else ''} to reach {state.hand_limit()}",
+        )
+    rest = _take_from_hand(state, action.player, action.cards, "T2")
+    events.append(E.Discarded(player=action.player, cards=action.cards))
+    state = state.replace(
+        players=_set_player(state, action.player, hand=rest), discard=state.discard + action.cards
+    )
+    return _begin_turn(state, state.left_of(action.player), events)
