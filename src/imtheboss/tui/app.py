@@ -45,6 +45,7 @@ from .bot_seats import BotSeats
 from .labels import ref_text
 from .screens.close import CloseDialog
 from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
+from .screens.legend import LegendScreen
 from .screens.names import NamesScreen
 from .screens.privacy import PrivacyScreen
 from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
@@ -53,7 +54,10 @@ from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
-from .widgets.players import PlayersView
+from .widgets.players import PlayersView, seat_key
+
+#: Said before quitting a game in progress, and again on the terminal after the table is gone.
+QUIT_NOTE = "The game is saved; resume with `imtheboss play --resume`."
 
 
 @dataclass
@@ -94,6 +98,9 @@ class TableScreen(Screen[None]):
         Binding("d", "app.table('deal')", "Deal here"),
         Binding("r", "app.table('roll')", "Roll"),
         Binding("w", "app.table('draw')", "Draw"),
+        Binding("l", "app.legend", "Legend"),
+        # The plain digits take the keyboard here, where no text field could want them.
+        *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
     ]
 
     def compose(self) -> ComposeResult:
@@ -105,10 +112,11 @@ class BossApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "I'm the Boss!"
     BINDINGS = [
-        # The interrupt keys: priority, so they work under any dialog or while typing.
+        # The interrupt keys: priority, so they work under any dialog or while typing. Many
+        # terminals keep F-keys for themselves (F1 is their help): Alt+digit always arrives.
         *(
             Binding(
-                f"f{seat + 1}",
+                f"f{seat + 1},alt+{seat + 1}",
                 f"take_keyboard({seat})",
                 f"Seat {seat + 1}",
                 show=False,
@@ -118,6 +126,8 @@ class BossApp(App[None]):
         ),
         Binding("f12,question_mark", "rules", "Rules", priority=True),
         Binding("ctrl+z", "undo", "Undo"),
+        # Textual's own Ctrl+Q quits at once and out of sight; this one asks, and shows.
+        Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
     def __init__(self, settings: TableSettings, session: GameSession | None = None) -> None:
@@ -216,14 +226,14 @@ class BossApp(App[None]):
         table.query_one(DealView).show(public, remaining, asking)
         for screen in self.screen_stack:
             if isinstance(screen, PrivatePanel):
-                screen.show(state)
+                screen.show(state, remaining)
         self.refresh_bindings()
 
     def _asked_name(self, state: GameState) -> str | None:
         seat = self._asked_seat(state)
         if seat is None:
             return None
-        return f"{state.name(seat)} (F{seat + 1}): stop or pass?"
+        return f"{state.name(seat)} ({seat_key(seat)}): stop or pass?"
 
     def _log_line(self, markup: str) -> None:
         table = self._table()
@@ -366,7 +376,8 @@ class BossApp(App[None]):
     # -- the keyboard changes hands ---------------------------------------------------------
 
     def action_take_keyboard(self, seat: int) -> None:
-        """F1–F6. The same screen for everyone, whatever they hold or may do."""
+        """F1–F6, Alt+1–6, or 1–6 at the table. The same screen for everyone, whatever they
+        hold or may do."""
         if self.session is None or seat >= self.state.n:
             return
         if seat in self.bot_seats:
@@ -434,6 +445,31 @@ class BossApp(App[None]):
         if not self.is_screen_installed("rules"):
             self.install_screen(RulesScreen(), "rules")
         self.push_screen("rules")
+
+    def action_legend(self) -> None:
+        if not any(isinstance(s, LegendScreen) for s in self.screen_stack):
+            self.push_screen(LegendScreen())
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (and the palette's Quit): a game in progress is saved, and says so first."""
+        if not self._game_in_progress():
+            self.exit()
+            return
+        if any(isinstance(s, ConfirmDialog) and s.purpose == "quit" for s in self.screen_stack):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(message=QUIT_NOTE)
+
+        self.push_screen(ConfirmDialog(f"Quit? {QUIT_NOTE}", purpose="quit"), answered)
+
+    def _game_in_progress(self) -> bool:
+        return (
+            self.session is not None
+            and self.session.save_path is not None
+            and self.state.phase is not Phase.OVER
+        )
 
     def action_undo(self) -> None:
         if self.session is None or not isinstance(self.screen, TableScreen):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine.cards import COLOURS, Colour
@@ -13,6 +15,7 @@ from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ...engine.view import PlayerView
 from ..labels import STYLE, chip
+from .players import seat_key
 
 
 def _cover(view: PlayerView, colour: Colour) -> Text:
@@ -39,7 +42,13 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
     return Text(f"✗ needs {names[owners[colour] or 0].name} or a family card", style="red")
 
 
-class DealView(Static):
+class DealView(VerticalScroll):
+    """A scroll, not a box: at 80×24 a big deal in its last call is taller than the room,
+    and a bar saying there is more beats lines silently cut off."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="deal-text")
+
     def show(self, view: PlayerView, remaining: float | None, asking: str | None) -> None:
         self.border_title = "Deal" if view.deal else "Turn"
         parts: list[RenderableType] = []
@@ -51,7 +60,7 @@ class DealView(Static):
             parts.extend(self._deal(view))
         else:
             parts.append(self._turn(view))
-        self.update(Group(*parts))
+        self.query_one("#deal-text", Static).update(Group(*parts))
 
     def _turn(self, view: PlayerView) -> Text:
         turn = view.players[view.turn].name
@@ -75,7 +84,7 @@ class DealView(Static):
         if phase is Phase.HAND_LIMIT:
             return Text.from_markup(
                 f"[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
-                f"([b reverse] F{view.turn + 1} [/]) to discard (or play hire sets first)."
+                f"([b reverse] {seat_key(view.turn)} [/]) to discard (or play hire sets first)."
             )
         if phase is Phase.END_ROLL:
             roller = view.players[view.end_roller or 0].name
@@ -112,14 +121,21 @@ class DealView(Static):
                     cover = _cover(view, colour)
                     needs.append("✓ " if cover.plain.startswith("✓") else "✗ ", style=cover.style)
             needs.append("\n")
+        needs.rstrip()  # no blank line: at 80×24 every row of this box is wanted
         lines: list[RenderableType] = [head, needs]
         names = [p.name for p in view.players]
         if deal.family:
+            # One group per owner: "Ann R O · Bob G" takes a line where a card each took three.
             laid = Text("Family cards on the table: ")
-            for fam in deal.family:
-                laid.append(f"{names[fam.owner]} ")
-                laid.append(fam.colour.letter, style=STYLE[fam.colour])
-                laid.append("  ")
+            owners = list(dict.fromkeys(fam.owner for fam in deal.family))
+            for number, owner in enumerate(owners):
+                if number:
+                    laid.append(" · ")
+                laid.append(names[owner])
+                for fam in deal.family:
+                    if fam.owner == owner:
+                        laid.append(" ")
+                        laid.append(fam.colour.letter, style=STYLE[fam.colour])
             lines.append(laid)
         for prop in deal.proposals:
             cards = " + ".join(_ref(names, r) for r in prop.cards)
@@ -150,13 +166,13 @@ def _window_line(view: PlayerView, remaining: float | None, asking: str | None) 
     window = view.window
     assert window is not None
     who = view.players[window.player].name
-    clock = f" {remaining:.0f}s" if remaining is not None else ""
+    clock = f" {remaining:.0f}s left." if remaining is not None else ""
     if asking is not None:
         clock = f" — asking {asking}"
     if window.kind is WindowKind.LAST_CALL:
         return Text.from_markup(
-            f'[b on dark_green] "One, two…" [/] {who} closes the deal.{clock} '
-            "Any other player may still play an influence card (F-key)."
+            f'[b on dark_green] "One, two…" [/] {who} closes the deal.{clock} Another player\'s '
+            "influence card calls it off."
         )
     target = ""
     if window.target is not None:
@@ -170,5 +186,5 @@ def _window_line(view: PlayerView, remaining: float | None, asking: str | None) 
         WindowKind.HIRE: "plays a hire set",
     }[window.kind]
     return Text.from_markup(
-        f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock} A stop cancels it (F-key)."
+        f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock} A stop cancels it (your key)."
     )
