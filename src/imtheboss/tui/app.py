@@ -25,6 +25,7 @@ from ..engine.cards import Card
 from ..engine.errors import IllegalAction
 from ..engine.events import (
     BossChanged,
+    CloseCalledOff,
     DealClosed,
     DealFailed,
     Event,
@@ -34,7 +35,7 @@ from ..engine.events import (
     Stopped,
     WentTravelling,
 )
-from ..engine.game import responders
+from ..engine.game import apply, responders
 from ..engine.legal import legal_actions
 from ..engine.options import Options
 from ..engine.setup import Setup
@@ -146,9 +147,7 @@ class BossApp(App[None]):
         await self.push_screen(TableScreen())
         if self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
-            for line in self.session.lines[-60:]:
-                if line:
-                    self._log_line(escape(line))
+            self._log_the_game_so_far()
             self._log_line("[dim]Resumed the saved game.[/dim]")
             self.refresh_table()
         elif self.settings.names:
@@ -217,9 +216,7 @@ class BossApp(App[None]):
         state = self.state
         public = view(state, None)
         self._track_window(state)
-        remaining = None
-        if self.deadline is not None and not self.settings.ask_around:
-            remaining = max(0.0, self.deadline - time.monotonic())
+        remaining = self._remaining()
         asking = self._asked_name(state)
         table.query_one(BoardView).show(public)
         table.query_one(PlayersView).show(public, frozenset(self.bot_seats.bots))
@@ -228,6 +225,12 @@ class BossApp(App[None]):
             if isinstance(screen, PrivatePanel):
                 screen.show(state, remaining)
         self.refresh_bindings()
+
+    def _remaining(self) -> float | None:
+        """The seconds left on the table's count (None: no count, or asking around)."""
+        if self.deadline is None or self.settings.ask_around:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
 
     def _asked_name(self, state: GameState) -> str | None:
         seat = self._asked_seat(state)
@@ -240,8 +243,25 @@ class BossApp(App[None]):
         if table is not None:
             table.query_one(RichLog).write(markup)
 
-    def _log_events(self, line: str | None, events: Iterable[Event]) -> None:
-        state = self.state
+    def _log_the_game_so_far(self) -> None:
+        """The log as it was before the break: each move with what it caused. The events
+        are not saved; replaying each recorded action on the state before it gives them
+        again (the engine is pure, and a roll is recorded with its number)."""
+        assert self.session is not None
+        session = self.session
+        states = [*session.history[1:], session.state]
+        for before, action, line, after in zip(
+            session.history, session.actions, session.lines, states, strict=True
+        ):
+            _, events = apply(before, action)
+            self._log_events(line, events, after)
+
+    def _log_events(
+        self, line: str | None, events: Iterable[Event], state: GameState | None = None
+    ) -> None:
+        """The one way a move reaches the log, as it happens and when the log is rebuilt:
+        its notation line, then what it caused. ``state``: the state just after it."""
+        state = self.state if state is None else state
         if line:
             self._log_line(escape(line))
         for event in events:
@@ -393,7 +413,7 @@ class BossApp(App[None]):
 
         def confirmed(ok: bool | None) -> None:
             if ok:
-                self.push_screen(PrivatePanel(self.state, seat))
+                self.push_screen(PrivatePanel(self.state, seat, self._remaining()))
 
         self.push_screen(PrivacyScreen(name), confirmed)
 
@@ -458,18 +478,17 @@ class BossApp(App[None]):
         if any(isinstance(s, ConfirmDialog) and s.purpose == "quit" for s in self.screen_stack):
             return
 
+        saved = self.session is not None and self.session.save_path is not None
+        note = QUIT_NOTE if saved else "This game is not saved: it ends here."
+
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit(message=QUIT_NOTE)
+                self.exit(message=QUIT_NOTE if saved else None)
 
-        self.push_screen(ConfirmDialog(f"Quit? {QUIT_NOTE}", purpose="quit"), answered)
+        self.push_screen(ConfirmDialog(f"Quit? {note}", purpose="quit"), answered)
 
     def _game_in_progress(self) -> bool:
-        return (
-            self.session is not None
-            and self.session.save_path is not None
-            and self.state.phase is not Phase.OVER
-        )
+        return self.session is not None and self.state.phase is not Phase.OVER
 
     def action_undo(self) -> None:
         if self.session is None or not isinstance(self.screen, TableScreen):
@@ -504,8 +523,10 @@ class BossApp(App[None]):
             if choice == "again" and self.session is not None:
                 names = self.session.setup.players
                 self.settings.seed = (getattr(self.session.setup, "seed", 0) or 0) + 1
+                table = self._table()
+                if table is not None:
+                    table.query_one(RichLog).clear()  # a new game, a new log
                 self._start(names)
-                self._log_line("[b]A new game.[/b]")
             else:
                 self.exit()
 
@@ -526,6 +547,8 @@ def _event_note(state: GameState, event: Event) -> str | None:
     if isinstance(event, Paid):
         payer = "the bank" if event.payer is None else name(event.payer)
         return f"{payer} pays {name(event.payee)} ${event.amount}M"
+    if isinstance(event, CloseCalledOff):
+        return f"{name(event.player)} called the close off: the negotiation goes on"
     if isinstance(event, DealClosed):
         return f"deal closed on space {event.space}"
     if isinstance(event, DealFailed):

@@ -128,10 +128,11 @@ def _moves(state: GameState, seat: int) -> list[Move]:
 class PrivatePanel(ModalScreen[None]):
     BINDINGS = [Binding("escape", "give_back", "Give the keyboard back")]
 
-    def __init__(self, state: GameState, seat: int) -> None:
+    def __init__(self, state: GameState, seat: int, remaining: float | None = None) -> None:
         super().__init__()
         self.state = state
         self.seat = seat
+        self.remaining = remaining
         self.moves: list[Move] = []
         #: The menu now on screen, by option id. Ids are new with every menu: a choice made
         #: on a menu that has changed since (a quick second Enter) is not taken for another.
@@ -149,7 +150,7 @@ class PrivatePanel(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.show(self.state)
+        self.show(self.state, self.remaining)
 
     def show(self, state: GameState, remaining: float | None = None) -> None:
         """The hand, the play waiting for an answer, and the menu. ``remaining``: the
@@ -171,6 +172,7 @@ class PrivatePanel(ModalScreen[None]):
                 hand.append(f"  {count} × ")
                 hand.append_text(card_text(card))
                 hand.append("\n")
+        hand.rstrip()
         self.query_one("#hand", Static).update(hand)
         self._show_window(state, remaining)
         moves = moves_for(state, self.seat)
@@ -221,14 +223,13 @@ class PrivatePanel(ModalScreen[None]):
         box.display = pending is not None
         if pending is None:
             return
+        line = Text(f"Waiting: {pending}", style="bold")
         if remaining is not None:
-            clock = (
-                f" · {remaining:.0f}s left on the table's count "
-                "(it waits while you hold the keyboard)"
-            )
+            line.append(f" · {remaining:.0f}s left", style="bold")
+            line.append(" (the count is paused while you hold the keyboard)", style="dim")
         else:
-            clock = " · the table asks each player in turn"
-        box.update(Text(f"Waiting: {pending}{clock}", style="bold"))
+            line.append(" · the table asks each player in turn", style="dim")
+        box.update(line)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         move = self._menu.get(event.option.id or "")

@@ -49,50 +49,21 @@ class DealView(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="deal-text")
 
-    def show(self, view: PlayerView, remaining: float | None, asking: str | None) -> None:
+    def show(
+        self, view: PlayerView, remaining: float | None, asking: str | None, keys: bool = True
+    ) -> None:
+        """``keys``: say which key does what (not in a replay, where nobody plays)."""
         self.border_title = "Deal" if view.deal else "Turn"
         parts: list[RenderableType] = []
         if view.window is not None:
             # First, not last: at 80×24 a big deal fills the box, and a pending play or a
             # last call that scrolled out of sight could not be answered.
-            parts.append(_window_line(view, remaining, asking))
+            parts.append(_window_line(view, remaining, asking, keys))
         if view.deal is not None:
             parts.extend(self._deal(view))
         else:
-            parts.append(self._turn(view))
+            parts.append(_turn(view, keys))
         self.query_one("#deal-text", Static).update(Group(*parts))
-
-    def _turn(self, view: PlayerView) -> Text:
-        turn = view.players[view.turn].name
-        phase = view.phase
-        if phase is Phase.PLACE_MARKER:
-            placer = view.players[(view.turn - 1) % len(view.players)].name
-            return Text.from_markup(
-                f"{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
-                "on any space: press [b reverse] m [/]."
-            )
-        if phase is Phase.TURN:
-            return Text.from_markup(
-                f"[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {view.marker})  ·  "
-                "[b reverse] r [/] roll the die and move"
-            )
-        if phase is Phase.ROLLED:
-            return Text.from_markup(
-                f"[b]{turn}[/] moved to space {view.marker}. [b reverse] d [/] deal here  ·  "
-                "[b reverse] w [/] draw cards"
-            )
-        if phase is Phase.HAND_LIMIT:
-            return Text.from_markup(
-                f"[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
-                f"([b reverse] {seat_key(view.turn)} [/]) to discard (or play hire sets first)."
-            )
-        if phase is Phase.END_ROLL:
-            roller = view.players[view.end_roller or 0].name
-            return Text.from_markup(
-                f"The tile is laid. [b]{roller}[/] rolls for the end of the game: [b reverse] r [/]"
-            )
-        winners = " and ".join(view.players[w].name for w in view.winners)
-        return Text.from_markup(f"[b]The game is over.[/] {winners} won.")
 
     def _deal(self, view: PlayerView) -> list[RenderableType]:
         deal = view.deal
@@ -156,13 +127,60 @@ class DealView(VerticalScroll):
         return lines
 
 
+def _turn(view: PlayerView, keys: bool) -> Text:
+    turn = view.players[view.turn].name
+    phase = view.phase
+    if phase is Phase.PLACE_MARKER:
+        placer = view.players[(view.turn - 1) % len(view.players)].name
+        press = ": press [b reverse] m [/]." if keys else "."
+        return Text.from_markup(
+            f"{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
+            f"on any space{press}"
+        )
+    if phase is Phase.TURN:
+        if not keys:
+            return Text.from_markup(
+                f"[b]{turn}'s turn:[/] a deal here (space {view.marker}) or a roll of the die."
+            )
+        return Text.from_markup(
+            f"[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {view.marker})  ·  "
+            "[b reverse] r [/] roll the die and move"
+        )
+    if phase is Phase.ROLLED:
+        if not keys:
+            return Text.from_markup(
+                f"[b]{turn}[/] moved to space {view.marker}: a deal here, or draw cards."
+            )
+        return Text.from_markup(
+            f"[b]{turn}[/] moved to space {view.marker}. [b reverse] d [/] deal here  ·  "
+            "[b reverse] w [/] draw cards"
+        )
+    if phase is Phase.HAND_LIMIT:
+        if not keys:
+            return Text.from_markup(f"[b]{turn}[/] holds more than the hand limit: a discard.")
+        return Text.from_markup(
+            f"[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
+            f"([b reverse] {seat_key(view.turn)} [/]) to discard (or play hire sets first)."
+        )
+    if phase is Phase.END_ROLL:
+        roller = view.players[view.end_roller or 0].name
+        press = ": [b reverse] r [/]" if keys else "."
+        return Text.from_markup(
+            f"The tile is laid. [b]{roller}[/] rolls for the end of the game{press}"
+        )
+    winners = " and ".join(view.players[w].name for w in view.winners)
+    return Text.from_markup(f"[b]The game is over.[/] {winners} won.")
+
+
 def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
     if isinstance(ref, FamilyRef):
         return f"{ref.colour.value} family"
     return f"{ref.colour.value} investor"
 
 
-def _window_line(view: PlayerView, remaining: float | None, asking: str | None) -> Text:
+def _window_line(
+    view: PlayerView, remaining: float | None, asking: str | None, keys: bool = True
+) -> Text:
     window = view.window
     assert window is not None
     who = view.players[window.player].name
@@ -186,5 +204,6 @@ def _window_line(view: PlayerView, remaining: float | None, asking: str | None) 
         WindowKind.HIRE: "plays a hire set",
     }[window.kind]
     return Text.from_markup(
-        f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock} A stop cancels it (your key)."
+        f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock} A stop cancels it"
+        + (" (your key)." if keys else ".")
     )
