@@ -63,7 +63,7 @@ def test_resume_in_the_middle_of_a_negotiation(tmp_path: Path) -> None:
             text = screen_text(app)
             seen["deal"], seen["players"] = box(text, "Deal"), box(text, "Players")
             seen["board"] = box(text, "Board")
-            assert any("Offer:" in line for line in seen["deal"]), text  # type: ignore[attr-defined]
+            assert any("Offer →" in line for line in seen["deal"]), text  # type: ignore[attr-defined]
         # The table is gone; the file stays.
 
     run(first_evening)

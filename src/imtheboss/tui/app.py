@@ -55,7 +55,7 @@ from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
-from .widgets.players import PlayersView, seat_key
+from .widgets.players import PlayersView
 
 #: Said before quitting a game in progress, and again on the terminal after the table is gone.
 QUIT_NOTE = "The game is saved; resume with `imtheboss play --resume`."
@@ -236,7 +236,7 @@ class BossApp(App[None]):
         seat = self._asked_seat(state)
         if seat is None:
             return None
-        return f"{state.name(seat)} ({seat_key(seat)}): stop or pass?"
+        return f"{state.name(seat)} (key {seat + 1})"
 
     def _log_line(self, markup: str) -> None:
         table = self._table()
@@ -249,7 +249,7 @@ class BossApp(App[None]):
         again (the engine is pure, and a roll is recorded with its number)."""
         assert self.session is not None
         session = self.session
-        states = [*session.history[1:], session.state]
+        states = [*session.history[1:], session.state] if session.history else []
         for before, action, line, after in zip(
             session.history, session.actions, session.lines, states, strict=True
         ):

@@ -25,7 +25,7 @@ _LEGEND = f"""\
   [dim]▓▓ #3[/dim]        covered: a deal was done here (deal tile 3).
   Title        how many deals are done.
   Bottom edge  [b]next $2M/div.[/b]: each dividend of the next deal pays $2M;
-               [b]then 3/4 ends it[/b]: once that tile is laid, a roll of 3 or 4
+               [b]then 1–3 ends it[/b]: once that tile is laid, a roll of 1, 2 or 3
                ends the game; [b]the last deal[/b]: the game ends after it.
 
 [b]The players[/b]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -55,6 +57,14 @@ class BoardView(Static):
         self.update(Group(grid))
 
 
+def _numbers(numbers: Iterable[int]) -> str:
+    """``1/2``, or ``1–5`` for a run of more than two (the bottom edge is short)."""
+    ordered = sorted(numbers)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return "/".join(map(str, ordered))
+
+
 def _deals(done: int) -> str:
     return f"{done} deal{'' if done == 1 else 's'}"
 
@@ -69,5 +79,5 @@ def _stack_line(view: PlayerView) -> str:
     if tile.last:
         ends = " · the last deal"
     elif tile.ends_on:
-        ends = " · then " + "/".join(map(str, sorted(tile.ends_on))) + " ends it"
+        ends = f" · then {_numbers(tile.ends_on)} ends it"
     return f"next ${tile.value}M/div.{ends}"

@@ -53,12 +53,22 @@ class DealView(VerticalScroll):
         self, view: PlayerView, remaining: float | None, asking: str | None, keys: bool = True
     ) -> None:
         """``keys``: say which key does what (not in a replay, where nobody plays)."""
-        self.border_title = "Deal" if view.deal else "Turn"
+        deal = view.deal
+        # The space and the Boss in the title, what a pending play allows on the bottom edge:
+        # at 80×24 every row inside is wanted for the deal itself.
+        if deal is None:
+            self.border_title = "Turn"
+        else:
+            boss = view.players[deal.boss].name
+            self.border_title = f"Deal · space {deal.space} · Boss {boss}"
+        self.border_subtitle = ""
         parts: list[RenderableType] = []
         if view.window is not None:
             # First, not last: at 80×24 a big deal fills the box, and a pending play or a
             # last call that scrolled out of sight could not be answered.
-            parts.append(_window_line(view, remaining, asking, keys))
+            line, hint = _window_line(view, remaining, asking, keys)
+            parts.append(line)
+            self.border_subtitle = hint
         if view.deal is not None:
             parts.extend(self._deal(view))
         else:
@@ -74,8 +84,8 @@ class DealView(VerticalScroll):
             a.price.dollars(view.board.tiles[view.stack[0] - 1].value) for a in deal.agreements
         )
         head = Text.from_markup(
-            f"Space {deal.space} · [b]{boss}[/] is the Boss · proceeds [b]${view.proceeds}M[/] · "
-            f"promised ${agreed}M · the Boss keeps ${view.proceeds - agreed}M"
+            f"Pays [b]${view.proceeds}M[/]: ${agreed}M promised, "
+            f"Boss keeps ${view.proceeds - agreed}M"
         )
         needs = Text()
         for colour in COLOURS:
@@ -111,16 +121,14 @@ class DealView(VerticalScroll):
         for prop in deal.proposals:
             cards = " + ".join(_ref(names, r) for r in prop.cards)
             if prop.by_boss:
-                lines.append(
-                    Text(f"Offer: {boss} → {names[prop.supplier]}: {prop.price} for {cards}")
-                )
+                lines.append(Text(f"Offer → {names[prop.supplier]}: {prop.price} for {cards}"))
             else:
                 lines.append(Text(f"Ask: {names[prop.supplier]} wants {prop.price} for {cards}"))
         for agreement in deal.agreements:
             cards = " + ".join(_ref(names, r) for r in agreement.cards)
             lines.append(
                 Text(
-                    f"Agreed: {names[agreement.supplier]}'s {cards} for {agreement.price}",
+                    f"Agreed: {names[agreement.supplier]}'s {cards}, {agreement.price}",
                     style="green",
                 )
             )
@@ -180,17 +188,20 @@ def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
 
 def _window_line(
     view: PlayerView, remaining: float | None, asking: str | None, keys: bool = True
-) -> Text:
+) -> tuple[Text, str]:
+    """The pending play on one line, and what may answer it (for the box's bottom edge)."""
     window = view.window
     assert window is not None
     who = view.players[window.player].name
     clock = f" {remaining:.0f}s left." if remaining is not None else ""
+    your_key = " (your key)" if keys else ""
+    answer = "an influence card calls it off" if window.kind is WindowKind.LAST_CALL else ""
     if asking is not None:
-        clock = f" — asking {asking}"
+        clock, answer, your_key = "", f"asking {asking}", ""
     if window.kind is WindowKind.LAST_CALL:
-        return Text.from_markup(
-            f'[b on dark_green] "One, two…" [/] {who} closes the deal.{clock} Another player\'s '
-            "influence card calls it off."
+        return (
+            Text.from_markup(f'[b on dark_green] "One, two…" [/] {who} closes.{clock}'),
+            f"{answer}{your_key}",
         )
     target = ""
     if window.target is not None:
@@ -203,7 +214,7 @@ def _window_line(
         WindowKind.BOSS: 'says "I\'m the Boss!"',
         WindowKind.HIRE: "plays a hire set",
     }[window.kind]
-    return Text.from_markup(
-        f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock} A stop cancels it"
-        + (" (your key)." if keys else ".")
+    return (
+        Text.from_markup(f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock}"),
+        f"{answer or 'a stop cancels it'}{your_key}",
     )
