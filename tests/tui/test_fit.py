@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from tuikit import Driver, run, screen_text, settings
 
 from imtheboss.engine import actions as A
@@ -181,27 +182,26 @@ def test_the_last_call_keeps_the_deal_in_sight(tmp_path: Path) -> None:
     run(counted)
 
 
-def test_the_price_sentence_wraps_at_any_width(tmp_path: Path) -> None:
-    for width in (80, 60, 44):
+@pytest.mark.parametrize("width", [80, 60, 44])
+def test_the_price_sentence_wraps_at_any_width(tmp_path: Path, width: int) -> None:
+    async def game() -> None:
+        app = table(tmp_path, busy_deal(tmp_path))
+        async with app.run_test(size=(width, 24)) as pilot:
+            driver = Driver(pilot)
+            await pilot.pause()
+            panel = await driver.take_keyboard(5)
+            await driver.choose(panel, lambda m: m.ask == "price")
+            assert isinstance(app.screen, PriceDialog)
+            # The dialog's lines, between its thick side borders.
+            inside = [
+                line.split("█")[-2]
+                for line in screen_text(app).splitlines()
+                if line.count("█") >= 2
+            ]
+            words = " ".join(" ".join(inside).split())
+            assert "Nothing beyond the proceeds can be promised (N3)." in words, words
 
-        async def game() -> None:
-            app = table(tmp_path / str(width), busy_deal(tmp_path / str(width)))
-            async with app.run_test(size=(width, 24)) as pilot:
-                driver = Driver(pilot)
-                await pilot.pause()
-                panel = await driver.take_keyboard(5)
-                await driver.choose(panel, lambda m: m.ask == "price")
-                assert isinstance(app.screen, PriceDialog)
-                # The dialog's lines, between its thick side borders.
-                inside = [
-                    line.split("█")[-2]
-                    for line in screen_text(app).splitlines()
-                    if line.count("█") >= 2
-                ]
-                words = " ".join(" ".join(inside).split())
-                assert "Nothing beyond the proceeds can be promised (N3)." in words, words
-
-        run(game)
+    run(game)
 
 
 def test_the_legend_is_one_key_away(tmp_path: Path) -> None:

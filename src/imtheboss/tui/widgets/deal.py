@@ -79,7 +79,6 @@ class DealView(VerticalScroll):
         deal = view.deal
         assert deal is not None
         space = view.board.space(deal.space)
-        boss = view.players[deal.boss].name
         agreed = sum(
             a.price.dollars(view.board.tiles[view.stack[0] - 1].value) for a in deal.agreements
         )
