@@ -144,6 +144,7 @@ class ConfirmDialog(ModalScreen[bool]):
         super().__init__()
         self.question = question
         self.purpose = purpose
+        self._answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -157,7 +158,12 @@ class ConfirmDialog(ModalScreen[bool]):
         self.query_one("#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
+        # Keys typed fast ("y" then "n") can both reach the dialog before it is gone: the
+        # first answer stands, a second would dismiss it twice.
+        if self._answered:
+            return
+        self._answered = True
         self.dismiss(answer)
