@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from textual._xterm_parser import XTermParser
+from textual.events import Key
 from textual.widgets import Input, OptionList
 from tuikit import NAMES, Driver, Policy, log_text, run, screen_text, settings
 
@@ -92,6 +94,30 @@ def test_alt_digits_everywhere_and_digits_at_the_table(tmp_path: Path) -> None:
             assert "keys 1–6 · Alt+1–6 · F1–F6" in text, text
             for seat, name in enumerate(NAMES):
                 assert any(f" {seat + 1}  {name}" in line for line in text.splitlines()), text
+
+    run(game)
+
+
+def test_alt_digits_as_a_terminal_sends_them(tmp_path: Path) -> None:
+    """A terminal sends Alt+3 as ESC 3, which Textual reads as "£" (the Option+3 of a Mac):
+    the key the parser makes of each ESC digit takes that seat's keyboard."""
+    parser = XTermParser()
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path), session=offer_to_bob(tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for seat in range(4):
+                keys = [e.key for e in parser.feed(f"\x1b{seat + 1}") if isinstance(e, Key)]
+                assert len(keys) == 1, keys
+                await pilot.press(keys[0])
+                assert isinstance(app.screen, PrivacyScreen), (keys, app.screen)
+                assert app.screen.player_name == NAMES[seat]
+                await pilot.press("enter")  # and again from a private panel
+                assert isinstance(app.screen, PrivatePanel)
+                await pilot.press(keys[0])
+                assert isinstance(app.screen, PrivacyScreen)
+                await pilot.press("escape")
 
     run(game)
 

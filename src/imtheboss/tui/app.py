@@ -57,6 +57,18 @@ from .widgets.deal import DealView
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
+#: What Textual reports for Alt+1 … Alt+6 from most terminals: the bytes ESC and a digit are
+#: read as the macOS Option characters ¡ ™ £ ¢ ∞ § (which a Mac's Option+digit also types).
+#: Only a terminal with the kitty keyboard protocol reports "alt+1".
+ALT_DIGIT_KEYS = (
+    "inverted_exclamation_mark",
+    "trade_mark_sign",
+    "pound_sign",
+    "cent_sign",
+    "infinity",
+    "section_sign",
+)
+
 #: Said before quitting a game in progress, and again on the terminal after the table is gone.
 QUIT_NOTE = "The game is saved; resume with `imtheboss play --resume`."
 
@@ -117,7 +129,7 @@ class BossApp(App[None]):
         # terminals keep F-keys for themselves (F1 is their help): Alt+digit always arrives.
         *(
             Binding(
-                f"f{seat + 1},alt+{seat + 1}",
+                f"f{seat + 1},alt+{seat + 1},{ALT_DIGIT_KEYS[seat]}",
                 f"take_keyboard({seat})",
                 f"Seat {seat + 1}",
                 show=False,
