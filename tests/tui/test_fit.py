@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
 from tuikit import Driver, run, screen_text, settings
 
 from imtheboss.engine import actions as A
@@ -212,8 +213,13 @@ def test_the_legend_is_one_key_away(tmp_path: Path) -> None:
             await pilot.press("l")
             assert isinstance(app.screen, LegendScreen)
             text = screen_text(app)
-            assert "RBY+2:POG 6d" in text and "6 dividends" in text, text
+            assert "RBY+2:POG 6d  needs red, blue and yellow, and 2 of pink," in text, text
             assert "$5" in text and "then 1–3 ends it" in text
+            # Every line of the legend fits the dialog: none is wrapped (the end scrolls).
+            assert "orange and green; pays 6 dividends" in text, text
+            app.screen.query_one(VerticalScroll).scroll_end(animate=False)
+            await pilot.pause()
+            assert "none · thin (under $10M) · stack ($10M–$24M) ·" in screen_text(app)
             await pilot.press("escape")
             assert not isinstance(app.screen, LegendScreen)
 

@@ -19,23 +19,24 @@ from ..widgets.players import KEYS_HINT
 
 _LEGEND = f"""\
 [b]The board[/b]
-  [b]RBY+2:POG 6d[/b]  the deal on this space needs red, blue and yellow, plus 2 of
-               pink, orange and green; it pays 6 dividends.
-  [b reverse]$5[/]           the dollar marker is on space 5.
-  [dim]▓▓ #3[/dim]        covered: a deal was done here (deal tile 3).
-  Title        how many deals are done.
-  Bottom edge  [b]next $2M/div.[/b]: each dividend of the next deal pays $2M;
-               [b]then 1–3 ends it[/b]: once that tile is laid, a roll of 1, 2 or 3
-               ends the game; [b]the last deal[/b]: the game ends after it.
+ [b]RBY+2:POG 6d[/b]  needs red, blue and yellow, and 2 of pink,
+               orange and green; pays 6 dividends
+ [b reverse]$5[/]            the dollar marker is on space 5
+ [dim]▓▓ #3[/dim]         a deal was done here (deal tile 3)
+ [b]next $2M/div.[/b] each dividend of the next deal pays $2M
+ [b]then 1–3 ends it[/b]  after that deal a roll of 1, 2 or 3
+               ends the game
+ [b]the last deal[/b] the game ends after it
 
 [b]The players[/b]
-  [b]key[/b]    press it to take the keyboard: {KEYS_HINT}
-         (the digit at the table; Alt+digit or the F-key anywhere).
-         [dim]bot[/dim]: a computer player.
-  [b]BOSS[/b]   the Boss of the deal; [b]turn[/b]: whose turn it is.
-  [b]inv.[/b]   the investors a player owns; ✈ travelling.
-  [b]money[/b]  how the pile looks from across the table: none, thin (under $10M),
-         stack ($10M–$24M), pile ($25M–$49M), heap ($50M and more).
+ [b]key[/b]    takes the keyboard: the digit at the table,
+        Alt+digit or the F-key anywhere ({KEYS_HINT})
+        [dim]bot[/dim]: a computer player
+ [b]BOSS[/b]   the Boss of the deal · [b]turn[/b]: whose turn it is
+ [b]inv.[/b]   the investors a player owns · ✈ travelling
+ [b]money[/b]  the look of the pile (the sum is secret):
+        none · thin (under $10M) · stack ($10M–$24M) ·
+        pile ($25M–$49M) · heap ($50M and more)
 
 [b]The colours[/b]  """
 
