@@ -364,7 +364,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="step through a saved game (the table's view: no hands)",
         description="Step through a game saved in the notation, line by line: → next, ← back, "
-        "Home/End, q to quit. Saved games are in ~/.local/share/imtheboss/.",
+        "PageDown/PageUp the next deal/the deal before, Home/End the start/the end, l the "
+        "legend, q to quit. Saved games are in ~/.local/share/imtheboss/.",
     )
     replay.add_argument("file", metavar="FILE")
     replay.set_defaults(run=_replay_command)

@@ -90,7 +90,7 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
                         colour = agreement.cards[0].colour.value
                         name = state.name(action.player)
                         text = screen_text(app)
-                        assert f"Agreed: {name}'s {colour} investor for $1M" in text, text
+                        assert f"Agreed: {name}'s {colour} investor, $1M" in text, text
                         interrupted = True
                 elif isinstance(action, A.PlayBoss):
                     assert after.window is not None and after.window.kind is WindowKind.BOSS
@@ -123,7 +123,7 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
                     text = screen_text(app)
                     if driver.state.window is not None:
                         assert '"One, two…"' in text, text
-                        assert f"{state.name(action.player)} closes the deal" in text
+                        assert f"{state.name(action.player)} closes." in text
                         last_calls_seen += 1
                 elif isinstance(action, A.Fail):
                     assert after.deal is None

@@ -12,6 +12,7 @@ crashed Textual), and opens the command palette.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 from textual import events
@@ -150,7 +151,7 @@ def test_undo_asked_while_the_count_runs_out(tmp_path: Path) -> None:
     'y' then must not undo (a count stands, and the close is no longer the last action)."""
 
     async def game() -> None:
-        app = BossApp(settings(tmp_path, seed=1556, last_call=0.5))
+        app = BossApp(settings(tmp_path, seed=1556))
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             driver = Driver(pilot)
             await driver.wait_for(lambda: app.session is not None)
@@ -161,6 +162,7 @@ def test_undo_asked_while_the_count_runs_out(tmp_path: Path) -> None:
             closes = len(app.session.actions)
             await pilot.press("ctrl+z")
             assert isinstance(app.screen, ConfirmDialog)
+            app.deadline = time.monotonic() - 1.0  # the count runs out under the question
             await driver.wait_for(lambda: len(app.session.actions) > closes)  # type: ignore[union-attr]
             done = app.session.state
             assert done.window is None and done.deals_done == 1
@@ -188,7 +190,10 @@ def test_a_choice_on_a_menu_that_is_gone_is_not_played(tmp_path: Path) -> None:
             menu = panel.query_one("#moves", OptionList)
             last = menu.option_count - 1
             stale = menu.get_option_at_index(last)
-            panel.show(driver.state)  # the menu is built anew
+            # The menu changes (as after a move) and comes back: built anew twice, new ids.
+            assert app.session is not None
+            panel.show(app.session.history[-1])
+            panel.show(driver.state)
             before = len(app.session.actions)  # type: ignore[union-attr]
             menu.post_message(OptionList.OptionSelected(menu, stale, last))
             await pilot.pause()

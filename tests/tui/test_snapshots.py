@@ -98,3 +98,23 @@ def test_score_screen(snap_compare: Any, tmp_path: Path) -> None:
 
     app = table(tmp_path, finished(tmp_path))
     assert snap_compare(app, terminal_size=(80, 24), run_before=show_scores)
+
+
+def six(tmp_path: Path, session: GameSession) -> BossApp:
+    from test_fit import SIX
+
+    settings = TableSettings(names=SIX, seed=7, save_dir=tmp_path, ask_around=True)
+    return BossApp(settings, session)
+
+
+def test_six_long_names_in_a_deal_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """Six players of eight-letter names, a deal with family cards, an offer, agreements."""
+    from test_fit import busy_deal
+
+    assert snap_compare(six(tmp_path, busy_deal(tmp_path)), terminal_size=(80, 24))
+
+
+def test_six_long_names_in_the_last_call_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    from test_fit import last_call
+
+    assert snap_compare(six(tmp_path, last_call(tmp_path)), terminal_size=(80, 24))

@@ -42,7 +42,12 @@ from imtheboss.engine.state import (
 from imtheboss.tui.app import BossApp, TableScreen, TableSettings
 from imtheboss.tui.labels import card_text
 from imtheboss.tui.screens.close import CloseDialog
-from imtheboss.tui.screens.dialogs import DiscardDialog, PriceDialog, SpaceDialog
+from imtheboss.tui.screens.dialogs import (
+    ConfirmDialog,
+    DiscardDialog,
+    PriceDialog,
+    SpaceDialog,
+)
 from imtheboss.tui.screens.privacy import PrivacyScreen
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.score import ScoreScreen
@@ -51,12 +56,14 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
 def settings(save_dir: Path, **changes: Any) -> TableSettings:
+    # Long counts: a busy machine must never see one run out before the test is ready. The
+    # driver ends a count itself when the players let it run out (``Driver.play(TimeUp)``).
     base: dict[str, Any] = {
         "names": NAMES,
         "seed": 7,
         "save_dir": save_dir,
-        "stop_window": 1.0,
-        "last_call": 0.3,
+        "stop_window": 600.0,
+        "last_call": 600.0,
     }
     base.update(changes)
     return TableSettings(**base)
@@ -303,6 +310,9 @@ class Policy:
         return None
 
 
+#: The moves the private panel asks to confirm (the close has its own dialog).
+ASKED_TWICE = (A.Accept, A.Fail, A.PlayHire)
+
 #: The moves after which the player still holds the keyboard: talking, not playing cards.
 KEEPS_THE_KEYBOARD = (A.LayFamily, A.Offer, A.Ask, A.Accept, A.Withdraw, A.CancelAgreement, A.Reset)
 
@@ -341,12 +351,21 @@ class Driver:
         """Called at each screen the driver goes through: "table", "privacy", "panel" or
         "dialog" (``seat``: who holds the keyboard). A test can look at the screen here."""
 
-    async def wait_for(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    async def wait_for(self, condition: Callable[[], bool], timeout: float = 60.0) -> None:
+        """Wait for a state, not for a time: the timeout is only a bound for a test that
+        would otherwise hang, far above what the slowest machine needs."""
         end = time.monotonic() + timeout
         while not condition():
             if time.monotonic() > end:
                 raise AssertionError(f"timed out waiting; screen:\n{screen_text(self.app)}")
             await self.pilot.pause(0.02)
+
+    async def run_out_the_clock(self) -> None:
+        """The players let the table's count run out: the test ends it at once (the clock
+        itself is the app's ``_tick``, which plays the time-up as with a real count)."""
+        await self.give_back()
+        await self.wait_for(lambda: self.app.deadline is not None or self.app.session is None)
+        self.app.deadline = time.monotonic() - 1.0
 
     async def table_key(self, key: str) -> None:
         await self.give_back()
@@ -392,6 +411,8 @@ class Driver:
         table's clock does not wait for the test)."""
         before = self._count() if at is None else at
         if isinstance(action, A.TimeUp):
+            if self._count() == before:
+                await self.run_out_the_clock()
             await self.wait_for(lambda: self._count() > before)
             assert isinstance(self.app.session.actions[before], A.TimeUp)  # type: ignore[union-attr]
             await self._look()
@@ -442,9 +463,17 @@ class Driver:
             await self.close(action)
         else:
             await self.choose(panel, lambda m: m.action == action)
+            if isinstance(action, ASKED_TWICE):
+                await self.confirm()
         if not isinstance(action, KEEPS_THE_KEYBOARD):
             # The move is made: the keyboard goes back to the table (or on to the scores).
             assert isinstance(self.app.screen, TableScreen | ScoreScreen), self.app.screen
+
+    async def confirm(self) -> None:
+        """A move that cannot be taken back alone asks first: yes, with Enter."""
+        await self.wait_for(lambda: isinstance(self.app.screen, ConfirmDialog))
+        await self.seen("dialog", self._holder())
+        await self.pilot.press("enter")
 
     async def _look(self) -> None:
         screen = self.app.screen

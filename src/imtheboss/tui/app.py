@@ -26,6 +26,7 @@ from ..engine.cards import Card
 from ..engine.errors import IllegalAction
 from ..engine.events import (
     BossChanged,
+    CloseCalledOff,
     DealClosed,
     DealFailed,
     Event,
@@ -35,7 +36,7 @@ from ..engine.events import (
     Stopped,
     WentTravelling,
 )
-from ..engine.game import responders
+from ..engine.game import apply, responders
 from ..engine.legal import legal_actions
 from ..engine.options import Options
 from ..engine.setup import Setup
@@ -50,6 +51,7 @@ from .labels import ref_text
 from .log import TableLog, line_without_amounts
 from .screens.close import CloseDialog
 from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
+from .screens.legend import LegendScreen
 from .screens.names import NamesScreen
 from .screens.privacy import PrivacyScreen
 from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
@@ -58,6 +60,21 @@ from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
+
+#: What Textual reports for Alt+1 … Alt+6 from most terminals: the bytes ESC and a digit are
+#: read as the macOS Option characters ¡ ™ £ ¢ ∞ § (which a Mac's Option+digit also types).
+#: Only a terminal with the kitty keyboard protocol reports "alt+1".
+ALT_DIGIT_KEYS = (
+    "inverted_exclamation_mark",
+    "trade_mark_sign",
+    "pound_sign",
+    "cent_sign",
+    "infinity",
+    "section_sign",
+)
+
+#: Said before quitting a game in progress, and again on the terminal after the table is gone.
+QUIT_NOTE = "The game is saved; resume with `imtheboss play --resume`."
 
 
 @dataclass
@@ -99,6 +116,9 @@ class TableScreen(Screen[None]):
         Binding("d", "app.table('deal')", "Deal here"),
         Binding("r", "app.table('roll')", "Roll"),
         Binding("w", "app.table('draw')", "Draw"),
+        Binding("l", "app.legend", "Legend"),
+        # The plain digits take the keyboard here, where no text field could want them.
+        *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
     ]
 
     def compose(self) -> ComposeResult:
@@ -110,10 +130,11 @@ class BossApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
     TITLE = "I'm the Boss!"
     BINDINGS = [
-        # The interrupt keys: priority, so they work under any dialog or while typing.
+        # The interrupt keys: priority, so they work under any dialog or while typing. Many
+        # terminals keep F-keys for themselves (F1 is their help): Alt+digit always arrives.
         *(
             Binding(
-                f"f{seat + 1}",
+                f"f{seat + 1},alt+{seat + 1},{ALT_DIGIT_KEYS[seat]}",
                 f"take_keyboard({seat})",
                 f"Seat {seat + 1}",
                 show=False,
@@ -123,6 +144,8 @@ class BossApp(CrashSafeApp[None]):
         ),
         Binding("f12,question_mark", "rules", "Rules", priority=True),
         Binding("ctrl+z", "undo", "Undo"),
+        # Textual's own Ctrl+Q quits at once and out of sight; this one asks, and shows.
+        Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
     def __init__(self, settings: TableSettings, session: GameSession | None = None) -> None:
@@ -135,6 +158,8 @@ class BossApp(CrashSafeApp[None]):
         self.bot_seats = BotSeats({}, 0)
         self._last_bot_move = 0.0
         self.table_log = TableLog()
+        #: While the log of a resumed game is rebuilt, it is drawn once at the end.
+        self._rebuilding = False
         #: The save problem the table was last told of (None: every move is saved).
         self._told_unsaved: str | None = None
         self._last_save_retry = 0.0
@@ -145,7 +170,7 @@ class BossApp(CrashSafeApp[None]):
         await self.push_screen(TableScreen())
         if self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
-            self._rebuild_log(self.session)
+            self._log_the_game_so_far()
             self._log_line("[dim]Resumed the saved game.[/dim]")
             for skipped in self.session.skipped:
                 self._log_line(f"[yellow]Passed over a damaged save: {escape(skipped)}[/yellow]")
@@ -235,46 +260,76 @@ class BossApp(CrashSafeApp[None]):
         state = self.state
         public = view(state, None)
         self._track_window(state)
-        remaining = None
-        if self.deadline is not None and not self.settings.ask_around:
-            remaining = max(0.0, self.deadline - time.monotonic())
+        remaining = self._remaining()
         asking = self._asked_name(state)
         table.query_one(BoardView).show(public)
         table.query_one(PlayersView).show(public, frozenset(self.bot_seats.bots))
         table.query_one(DealView).show(public, remaining, asking)
         for screen in self.screen_stack:
             if isinstance(screen, PrivatePanel):
-                screen.show(state)
+                screen.show(state, remaining)
         self.refresh_bindings()
+
+    def _remaining(self) -> float | None:
+        """The seconds left on the table's count (None: no count, or asking around)."""
+        if self.deadline is None or self.settings.ask_around:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
 
     def _asked_name(self, state: GameState) -> str | None:
         seat = self._asked_seat(state)
         if seat is None:
             return None
-        return f"{state.name(seat)} (F{seat + 1}): stop or pass?"
+        return f"{state.name(seat)} (key {seat + 1})"
 
     def _log_line(self, markup: str, hidden: str | None = None) -> None:
         """A public log entry; ``hidden``: the same without its amounts (see tui/log.py)."""
         self.table_log.add(markup, hidden)
         table = self._table()
-        if table is not None:
+        if table is not None and not self._rebuilding:
             table.query_one(RichLog).write(markup)
 
     def _redraw_log(self) -> None:
         table = self._table()
-        if table is None:
+        if table is None or self._rebuilding:
             return
         log = table.query_one(RichLog)
         log.clear()
         for markup in self.table_log.markups():
             log.write(markup)
 
+    def _log_the_game_so_far(self) -> None:
+        """The log as it was before the break: each move with what it caused, amounts only
+        for the deal on the table (M1). The events are not saved; replaying each recorded
+        action on the state before it gives them again (the engine is pure, and a roll is
+        recorded with its number)."""
+        assert self.session is not None
+        session = self.session
+        states = [*session.history[1:], session.state] if session.history else []
+        self._rebuilding = True
+        try:
+            for before, action, line, after in zip(
+                session.history, session.actions, session.lines, states, strict=True
+            ):
+                _, events = apply(before, action)
+                self._log_events(before, action, line, events, after)
+        finally:
+            self._rebuilding = False
+        self._redraw_log()
+
     def _log_events(
-        self, before: GameState, action: Action, line: str | None, events: Iterable[Event]
+        self,
+        before: GameState,
+        action: Action,
+        line: str | None,
+        events: Iterable[Event],
+        state: GameState | None = None,
     ) -> None:
+        """The one way a move reaches the log, as it happens and when the log is rebuilt:
+        its notation line, then what it caused. ``state``: the state just after it."""
         if self.table_log.table_moves_on(before):
             self._redraw_log()  # a deal is over: its amounts leave the log
-        state = self.state
+        state = self.state if state is None else state
         if line:
             hidden = line_without_amounts(action, before)
             self._log_line(escape(line), None if hidden is None else escape(hidden))
@@ -286,19 +341,6 @@ class BossApp(CrashSafeApp[None]):
                     f"[dim]  {escape(note)}[/dim]",
                     None if quiet == note or quiet is None else f"[dim]  {escape(quiet)}[/dim]",
                 )
-
-    def _rebuild_log(self, session: GameSession, keep: int = 60) -> None:
-        """A resumed game's log: its last lines, amounts only for the deal on the table."""
-        rebuilt = TableLog()
-        for before, action, line in zip(
-            session.history, session.actions, session.lines, strict=True
-        ):
-            rebuilt.table_moves_on(before)
-            if line:
-                hidden = line_without_amounts(action, before)
-                rebuilt.add(escape(line), None if hidden is None else escape(hidden))
-        for entry in list(rebuilt.entries)[-keep:]:
-            self._log_line(entry.markup, entry.hidden)
 
     # -- the autosave -----------------------------------------------------------------------
 
@@ -467,7 +509,8 @@ class BossApp(CrashSafeApp[None]):
     # -- the keyboard changes hands ---------------------------------------------------------
 
     def action_take_keyboard(self, seat: int) -> None:
-        """F1–F6. The same screen for everyone, whatever they hold or may do."""
+        """F1–F6, Alt+1–6, or 1–6 at the table. The same screen for everyone, whatever they
+        hold or may do."""
         if self.session is None or seat >= self.state.n:
             return
         if seat in self.bot_seats:
@@ -486,7 +529,7 @@ class BossApp(CrashSafeApp[None]):
 
         def confirmed(ok: bool | None) -> None:
             if ok:
-                self.push_screen(PrivatePanel(self.state, seat))
+                self.push_screen(PrivatePanel(self.state, seat, self._remaining()))
 
         self.push_screen(PrivacyScreen(name), confirmed)
 
@@ -543,6 +586,30 @@ class BossApp(CrashSafeApp[None]):
             self.install_screen(RulesScreen(), "rules")
         self.push_screen("rules")
 
+    def action_legend(self) -> None:
+        if not any(isinstance(s, LegendScreen) for s in self.screen_stack):
+            self.push_screen(LegendScreen())
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (and the palette's Quit): a game in progress is saved, and says so first."""
+        if not self._game_in_progress():
+            self.exit()
+            return
+        if any(isinstance(s, ConfirmDialog) and s.purpose == "quit" for s in self.screen_stack):
+            return
+
+        saved = self.session is not None and self.session.save_path is not None
+        note = QUIT_NOTE if saved else "This game is not saved: it ends here."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(message=QUIT_NOTE if saved else None)
+
+        self.push_screen(ConfirmDialog(f"Quit? {note}", purpose="quit"), answered)
+
+    def _game_in_progress(self) -> bool:
+        return self.session is not None and self.state.phase is not Phase.OVER
+
     def action_undo(self) -> None:
         if self.session is None or not isinstance(self.screen, TableScreen):
             return
@@ -578,6 +645,10 @@ class BossApp(CrashSafeApp[None]):
                 names = self.session.setup.players
                 # A fresh seed: the next one must not follow from the one just shown.
                 self.settings.seed = None
+                self.table_log = TableLog()  # a new game, a new log
+                table = self._table()
+                if table is not None:
+                    table.query_one(RichLog).clear()
                 self._start(names)
             else:
                 self.exit()
@@ -602,6 +673,8 @@ def _event_note(state: GameState, event: Event, amounts: bool = True) -> str | N
         payer = "the bank" if event.payer is None else name(event.payer)
         paid = f" ${event.amount}M" if amounts else ""
         return f"{payer} pays {name(event.payee)}{paid}"
+    if isinstance(event, CloseCalledOff):
+        return f"{name(event.player)} called the close off: the negotiation goes on"
     if isinstance(event, DealClosed):
         return f"deal closed on space {event.space}"
     if isinstance(event, DealFailed):

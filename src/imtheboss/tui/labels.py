@@ -10,7 +10,7 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind
-from ..engine.state import CardRef, GameState, InvestorRef, Price
+from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
 
 STYLE: dict[Colour | None, str] = {
     Colour.RED: "bold white on red3",
@@ -66,6 +66,26 @@ def price_text(price: Price, state: GameState) -> str:
     return str(price)
 
 
+def pending_play(state: GameState, viewer: int | None = None) -> str | None:
+    """The play a reaction window waits on, in words: ``Bob's travel card on your red
+    investor``, ``Bob's boss card``, ``Bob's hire set on the unowned red investor``,
+    ``Cy's close``. A stop must say what it stops: a window can open while the keyboard is
+    held, and the player choosing must not have to give it back to look at the table."""
+    window = state.window
+    if window is None:
+        return None
+    who = "your" if window.player == viewer else f"{state.name(window.player)}'s"
+    target = f" on {ref_text(state, window.target, viewer)}" if window.target else ""
+    if window.kind is WindowKind.TRAVEL:
+        card = "grey travel card" if window.cards and window.cards[0].colour is None else None
+        return f"{who} {card or 'travel card'}{target}"
+    if window.kind is WindowKind.BOSS:
+        return f'{who} boss card ("I\'m the Boss!")'
+    if window.kind is WindowKind.HIRE:
+        return f"{who} hire set{target}"
+    return f'{who} close ("One, two…")'
+
+
 def describe(action: Action, state: GameState) -> str:
     """A move as a menu line, from the point of view of the player making it."""
     name = state.name
@@ -79,7 +99,8 @@ def describe(action: Action, state: GameState) -> str:
     if isinstance(action, A.PlayHire):
         return f"Hire the {action.colour.value} investor (3 hire cards)"
     if isinstance(action, A.PlayStop):
-        return "STOP — cancel that play"
+        pending = pending_play(state, action.player)
+        return f"STOP — cancel {pending}" if pending else "STOP — cancel that play"
     if isinstance(action, A.Pass):
         return "Pass — let it stand"
     if isinstance(action, A.Accept):

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, RichLog
 
-from ..engine.state import GameState
+from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..notation.replay import Replay
 from .crash_safe import CrashSafeApp
 from .log import amounts_forgotten_at, line_without_amounts
+from .screens.legend import LegendScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
@@ -25,13 +26,16 @@ from .widgets.players import PlayersView
 class ReplayApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
     TITLE = "I'm the Boss! — replay"
+    # Priority: the focused log is a scroll view, and takes Home, End and the page keys
+    # for itself otherwise.
     BINDINGS = [
-        Binding("right,space,n", "step(1)", "Next"),
-        Binding("left,p", "step(-1)", "Back"),
-        Binding("pagedown", "step(10)", "+10", show=False),
-        Binding("pageup", "step(-10)", "-10", show=False),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("right,space,n", "step(1)", "Next", priority=True),
+        Binding("left,p", "step(-1)", "Back", priority=True),
+        Binding("pagedown", "deal(1)", "Next deal", priority=True),
+        Binding("pageup", "deal(-1)", "Deal before", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("l", "legend", "Legend"),
         Binding("q,escape", "quit", "Quit"),
     ]
 
@@ -50,6 +54,12 @@ class ReplayApp(CrashSafeApp[None]):
             at + 1 for at in amounts_forgotten_at([s.before for s in legal])
         ]
         self.position = 0
+        #: The positions where a deal has just begun: PageUp and PageDown go from one to the next.
+        self.deal_starts = [
+            p
+            for p in range(1, len(self.states))
+            if self.states[p].deal is not None and self.states[p - 1].deal is None
+        ]
 
     def crash_note(self) -> str | None:
         return "The replay only reads its file: the file is unchanged."
@@ -69,12 +79,30 @@ class ReplayApp(CrashSafeApp[None]):
         self.position = where % len(self.states)
         self.show()
 
+    def action_deal(self, direction: int) -> None:
+        """PageDown: to the start of the next deal (or the end); PageUp: to the start of
+        this deal, or of the one before when already there (or the start)."""
+        starts = self.deal_starts
+        if direction > 0:
+            later = [p for p in starts if p > self.position]
+            self.position = later[0] if later else len(self.states) - 1
+        else:
+            earlier = [p for p in starts if p < self.position]
+            self.position = earlier[-1] if earlier else 0
+        self.show()
+
+    def action_legend(self) -> None:
+        self.push_screen(LegendScreen())
+
     def show(self) -> None:
         state = self.states[self.position]
         public = view(state, None)
         self.query_one(BoardView).show(public)
-        self.query_one(PlayersView).show(public)
-        self.query_one(DealView).show(public, None, None)
+        # At the end of the game the money is public: the sums, not the look of the piles.
+        over = state.phase is Phase.OVER
+        money = [p.money for p in state.players] if over else None
+        self.query_one(PlayersView).show(public, keys=False, money=money)
+        self.query_one(DealView).show(public, None, None, keys=False)
         log = self.query_one(RichLog)
         log.clear()
         log.border_subtitle = f"line {self.position} of {len(self.lines)}"

@@ -29,11 +29,11 @@ class PriceDialog(ModalScreen[Price | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, markup=False)  # it names a player
+            yield Label(self.question, classes="question", markup=False)  # it names a player
             yield Label(
                 f"The deal pays ${self.proceeds}M ({self.dividends} dividends). "
                 "Nothing beyond the proceeds can be promised (N3).",
-                classes="hint",
+                classes="hint question",
             )
             yield Input(placeholder="amount", type="integer", id="amount")
             with RadioSet(id="unit"):
@@ -130,24 +130,40 @@ class SpaceDialog(ModalScreen[int | None]):
 
 
 class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question: Enter or y says yes, Escape or n says no.
+
+    ``purpose`` names what is asked (the app asks to quit only once at a time).
+    """
+
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, purpose: str = "") -> None:
         super().__init__()
         self.question = question
+        self.purpose = purpose
+        self._answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, markup=False)  # it quotes a line, names and all
+            yield Label(self.question, classes="question", markup=False)  # it names a player
             with Horizontal(classes="buttons"):
-                yield Button("Yes (y)", variant="primary", id="yes")
-                yield Button("No (n)", id="no")
+                yield Button("Yes (Enter, y)", variant="primary", id="yes")
+                yield Button("No (Esc, n)", id="no")
+
+    def on_mount(self) -> None:
+        # Enter says yes: the question is the safeguard, reading it is the point.
+        self.query_one("#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
+        # Keys typed fast ("y" then "n") can both reach the dialog before it is gone: the
+        # first answer stands, a second would dismiss it twice.
+        if self._answered:
+            return
+        self._answered = True
         self.dismiss(answer)

@@ -23,7 +23,8 @@ from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.legal import legal_actions
 from ...engine.state import GameState
-from ..labels import card_text, describe, ref_text
+from ..labels import card_text, describe, pending_play, ref_text
+from .dialogs import ConfirmDialog
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,11 @@ class MoveQuestion(Message):
 
 #: Moves after which the keyboard stays with the player: talking, not playing cards.
 _KEEP_OPEN = (A.LayFamily, A.Offer, A.Ask, A.Accept, A.Withdraw, A.CancelAgreement, A.Reset)
+
+
+#: Moves a player cannot take back alone (only the whole table's undo can): asked twice.
+#: The close asks in its own dialog, where the terms are named and a button says it.
+_CONFIRM = ("accept", "fail", "hire")
 
 
 #: The order of the menu: what ends or settles the deal first, sabotage last.
@@ -123,10 +129,11 @@ def _moves(state: GameState, seat: int) -> list[Move]:
 class PrivatePanel(ModalScreen[None]):
     BINDINGS = [Binding("escape", "give_back", "Give the keyboard back")]
 
-    def __init__(self, state: GameState, seat: int) -> None:
+    def __init__(self, state: GameState, seat: int, remaining: float | None = None) -> None:
         super().__init__()
         self.state = state
         self.seat = seat
+        self.remaining = remaining
         self.moves: list[Move] = []
         #: The menu now on screen, by option id. Ids are new with every menu: a choice made
         #: on a menu that has changed since (a quick second Enter) is not taken for another.
@@ -138,14 +145,17 @@ class PrivatePanel(ModalScreen[None]):
         with Vertical(id="private"):
             yield Label(Text.from_markup(f"[b]{name}[/b] — only {name} looks"), id="private-title")
             yield Static(id="hand")
+            yield Static(id="window")
             yield Label("What will you do? (Enter to choose, Escape to give the keyboard back)")
             yield OptionList(id="moves")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.show(self.state)
+        self.show(self.state, self.remaining)
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, remaining: float | None = None) -> None:
+        """The hand, the play waiting for an answer, and the menu. ``remaining``: the
+        seconds left on the table's count (None: no count, or asking around)."""
         self.state = state
         player = state.players[self.seat]
         hand = Text()
@@ -163,30 +173,85 @@ class PrivatePanel(ModalScreen[None]):
                 hand.append(f"  {count} × ")
                 hand.append_text(card_text(card))
                 hand.append("\n")
+        hand.rstrip()
         self.query_one("#hand", Static).update(hand)
-        self.moves = moves_for(state, self.seat)
+        self._show_window(state, remaining)
+        moves = moves_for(state, self.seat)
+        if moves == self.moves and self._menus:
+            return  # the same menu: rebuilding it would only move the highlight
         menu = self.query_one("#moves", OptionList)
+        before = self._highlighted()
+        self.moves = moves
         menu.clear_options()
         if not self.moves:
             menu.add_option(
                 Option("Nothing to play right now — Escape gives the keyboard back", disabled=True)
             )
+        first = not self._menus
         self._menus += 1
         self._menu = {f"{self._menus}.{i}": move for i, move in enumerate(self.moves)}
         # Labels as Text, not markup: they hold players' names.
         menu.add_options(Option(Text(move.label), id=key) for key, move in self._menu.items())
-        if self.moves:
-            menu.highlighted = 0
+        menu.highlighted = self._landing(before, first)
         menu.focus()
+
+    def _highlighted(self) -> Move | None:
+        menu = self.query_one("#moves", OptionList)
+        if menu.highlighted is None or menu.highlighted >= menu.option_count:
+            return None
+        return self._menu.get(menu.get_option_at_index(menu.highlighted).id or "")
+
+    def _landing(self, before: Move | None, first: bool) -> int | None:
+        """Where the highlight goes in a new menu. Never back to the top after a move: the
+        top is often "Accept…" or "Close the deal", and a second Enter meant for the last
+        move would play it. The same move if it is still there; else the first price to
+        name (it only opens a dialog); else nowhere (Down starts from the top)."""
+        if not self.moves:
+            return None
+        if first:
+            return 0
+        if before is not None:
+            for index, move in enumerate(self.moves):
+                if move.label == before.label:
+                    return index
+        for index, move in enumerate(self.moves):
+            if move.ask == "price":
+                return index
+        return None
+
+    def _show_window(self, state: GameState, remaining: float | None) -> None:
+        box = self.query_one("#window", Static)
+        pending = pending_play(state, self.seat)
+        box.display = pending is not None
+        if pending is None:
+            return
+        line = Text(f"Waiting: {pending}", style="bold")
+        if remaining is not None:
+            line.append(f" · {remaining:.0f}s left", style="bold")
+            line.append(" (the count is paused while you hold the keyboard)", style="dim")
+        else:
+            line.append(" · the table asks each player in turn", style="dim")
+        box.update(line)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         move = self._menu.get(event.option.id or "")
         if move is None:
             return  # chosen on a menu that is gone
-        if move.action is not None:
-            self.post_message(ActionChosen(move.action, isinstance(move.action, _KEEP_OPEN)))
-        else:
+        action = move.action
+        if action is None:
             self.post_message(MoveQuestion(self.seat, move))
+            return
+        keep_open = isinstance(action, _KEEP_OPEN)
+        if move.kind not in _CONFIRM:
+            self.post_message(ActionChosen(action, keep_open))
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.post_message(ActionChosen(action, keep_open))
+
+        question = f"{move.label}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back."
+        self.app.push_screen(ConfirmDialog(question, purpose=move.kind), answered)
 
     def action_give_back(self) -> None:
         self.dismiss(None)

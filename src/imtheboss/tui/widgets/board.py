@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -50,19 +52,32 @@ class BoardView(Static):
         for row in range(8):
             left, right = cells[row], cells[row + 8]
             grid.add_row(*left, *right)
-        self.border_title = "Board"
+        self.border_title = f"Board · {_deals(view.deals_done)} done"
         self.border_subtitle = _stack_line(view)
         self.update(Group(grid))
 
 
+def _numbers(numbers: Iterable[int]) -> str:
+    """``1/2``, or ``1–5`` for a run of more than two (the bottom edge is short)."""
+    ordered = sorted(numbers)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return "/".join(map(str, ordered))
+
+
+def _deals(done: int) -> str:
+    return f"{done} deal{'' if done == 1 else 's'}"
+
+
 def _stack_line(view: PlayerView) -> str:
-    done = view.deals_done
+    """The next tile, short enough for the board's bottom edge at 80 columns (34 cells):
+    the count of deals done is in the title, the meaning of the words in the legend."""
     if not view.stack:
-        return f"{done} deals · no tiles left"
+        return "no tiles left"
     tile = view.board.tiles[view.stack[0] - 1]
     ends = ""
     if tile.last:
         ends = " · the last deal"
     elif tile.ends_on:
-        ends = " · then " + "/".join(map(str, sorted(tile.ends_on))) + " ends it"
-    return f"{done} deals · next ${tile.value}M/dividend{ends}"
+        ends = f" · then {_numbers(tile.ends_on)} ends it"
+    return f"next ${tile.value}M/div.{ends}"
