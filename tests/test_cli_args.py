@@ -125,3 +125,62 @@ def test_play_refuses_an_unreadable_board_before_the_table_opens(
         assert main(["play", "--board", str(path), "--save-dir", str(tmp_path)]) == 2
         said = capsys.readouterr().err.strip()
         assert len(said.splitlines()) == 1 and str(path) in said
+
+
+# -- One rule for the seats (issue: --players was ignored when --names disagreed) -------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        # --players 3 with four names used to give four players, silently.
+        (["--names", "Ann,Bob,Cy,Di", "--players", "3"], "--names lists 4 people but 3"),
+        # --bots 1 with four names and the default --players gave five seats.
+        (["--names", "Ann,Bob,Cy,Di", "--players", "4", "--bots", "1"], "leave 3 seats"),
+        (["--bots", "4"], "leaves no seat for a person"),
+        (["--players", "5", "--bots", "5"], "leaves no seat for a person"),
+        # Two players: the refusal says how two can play.
+        (["--players", "2"], "--variant V8"),
+        (["--names", "Ann,Bob"], "--variant V8"),
+    ],
+)
+def test_a_table_that_contradicts_itself_is_refused(
+    argv: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *argv, "--save-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1, err
+    assert not (tmp_path / "games").exists(), "nothing may start"
+
+
+@pytest.mark.parametrize(
+    ("players", "names", "bots", "seats"),
+    [
+        (None, None, 0, 4),
+        (None, None, 2, 4),
+        (5, None, 2, 5),
+        (None, ("Ann", "Bob", "Cy"), 0, 3),
+        (None, ("Ann", "Bob", "Cy"), 2, 5),
+        (5, ("Ann", "Bob", "Cy"), 2, 5),
+        (6, ("Ann",), 5, 6),
+    ],
+)
+def test_the_seats_rule(
+    players: int | None, names: tuple[str, ...] | None, bots: int, seats: int
+) -> None:
+    from imtheboss.cli import _seats
+
+    assert _seats(players, names, bots) == seats
+
+
+def test_every_option_of_play_and_simulate_has_help() -> None:
+    parser = build_parser()
+    subs = next(a for a in parser._actions if a.dest == "command")
+    for name in ("play", "simulate"):
+        for action in subs.choices[name]._actions:  # type: ignore[attr-defined]
+            if action.dest in ("help", "save_dir"):
+                continue
+            assert action.help, f"{name} {action.option_strings} has no help"
+    text = subs.choices["play"].format_help()  # type: ignore[attr-defined]
+    for variant in ("V1", "V4", "V7", "V8"):
+        assert variant in text

@@ -23,9 +23,13 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
     except ValueError as exc:
         print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
         return None
-    low = 2 if Variant.V8 in variants else 3
-    if not low <= players <= 6:
-        print(f"imtheboss: {low} to 6 players, not {players} (S1)", file=sys.stderr)
+    if Variant.V8 in variants:
+        if not 2 <= players <= 6:
+            print(f"imtheboss: 2 to 6 players with V8, not {players} (S1)", file=sys.stderr)
+            return None
+    elif not 3 <= players <= 6:
+        two = " (2 only with the two-player rules: --variant V8)" if players == 2 else ""
+        print(f"imtheboss: 3 to 6 players, not {players}{two} (S1)", file=sys.stderr)
         return None
     return variants
 
@@ -112,6 +116,32 @@ def _rules_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int | None:
+    """The one rule for the seats: ``--players`` counts every seat, people and bots; the bots
+    take the last ``--bots`` of them and ``--names`` names the people, so it lists
+    players − bots names. Without ``--players`` the names and bots give the count; a count
+    that disagrees with them is refused rather than silently ignored."""
+    if names is not None:
+        if players is None:
+            players = len(names) + bots
+        elif len(names) != players - bots:
+            who = f"{players} players" + (f" less {bots} bots" if bots else "")
+            print(
+                f"imtheboss: --names lists {len(names)} people but {who} leave "
+                f"{players - bots} seats for people",
+                file=sys.stderr,
+            )
+            return None
+    players = 4 if players is None else players
+    if not 0 <= bots < players:
+        print(
+            f"imtheboss: --bots {bots} leaves no seat for a person at a table of {players}",
+            file=sys.stderr,
+        )
+        return None
+    return players
+
+
 def _play_command(args: argparse.Namespace) -> int:
     """Start (or resume) a game at this terminal.
 
@@ -137,9 +167,8 @@ def _play_command(args: argparse.Namespace) -> int:
         except NameRefused as exc:
             print(f"imtheboss: --names: {exc}", file=sys.stderr)
             return 2
-    players = len(names) + args.bots if names else args.players
-    if not 0 <= args.bots < players:
-        print("imtheboss: --bots leaves at least one seat for a person", file=sys.stderr)
+    players = _seats(args.players, names, args.bots)
+    if players is None:
         return 2
     variants = _table_variants(args.variant, players)
     if variants is None:
@@ -311,11 +340,28 @@ def build_parser() -> argparse.ArgumentParser:
         'to take the keyboard at any moment: to stop a card, say "I\'m the Boss!", or '
         "offer a price. The game is saved after every action.",
     )
-    play.add_argument("--players", type=types.players, default=4, help="how many (3–6; default 4)")
-    play.add_argument("--names", help="comma-separated, in seating order: Ann,Bob,Cy,Di")
+    play.add_argument(
+        "--players",
+        type=types.players,
+        default=None,
+        help="seats at the table, people and bots together (3–6, 2 with --variant V8; "
+        "default 4, or as many as --names and --bots fill)",
+    )
+    play.add_argument(
+        "--names",
+        help="the people, comma-separated, in seating order: Ann,Bob,Cy,Di (as many as "
+        "--players less --bots; asked on screen when left out)",
+    )
     play.add_argument("--seed", type=types.seed, help="a number for a reproducible deal")
     play.add_argument(
-        "--variant", action="append", default=[], metavar="V1", help="a variant (repeatable)"
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V1",
+        help="an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ "
+        "cards must deal, V3 only players who played a card are paid, V4 draw by investors "
+        "owned, V5 3 cards or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short "
+        "game, V8 two-player rules (see imtheboss rules V1 …)",
     )
     play.add_argument("--board", metavar="FILE", help="your own board file (see docs/rules.md)")
     play.add_argument(
@@ -347,9 +393,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=types.bots,
         default=0,
-        help="computer players in the last seats (of --players)",
+        help="computer players, in the last seats of --players (default 0)",
     )
-    play.add_argument("--bot-kind", choices=["dealer", "random"], default="dealer")
+    play.add_argument(
+        "--bot-kind",
+        choices=["dealer", "random"],
+        default="dealer",
+        help="how the bots play: dealer (bargains for deals it can close; the default) or "
+        "random (any legal move)",
+    )
     play.add_argument(
         "--bot-pause",
         type=types.pause,
@@ -375,11 +427,24 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play games between bots without a UI: wins per seat and per bot, money, "
         "deals, game length, endings, cards played. Same seed, same table, whatever --jobs.",
     )
-    sim.add_argument("--games", type=types.games, default=100)
-    sim.add_argument("--players", type=types.players, default=4)
+    sim.add_argument(
+        "--games", type=types.games, default=100, help="how many games to play (default 100)"
+    )
+    sim.add_argument(
+        "--players", type=types.players, default=4, help="seats at each table (default 4)"
+    )
     sim.add_argument("--bots", help="one per seat, comma-separated: dealer,dealer,random,random")
-    sim.add_argument("--seed", type=types.seed, default=1)
-    sim.add_argument("--variant", action="append", default=[], metavar="V1")
+    sim.add_argument("--seed", type=types.seed, default=1, help="the first game's seed (default 1)")
+    sim.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V1",
+        help="an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ "
+        "cards must deal, V3 only players who played a card are paid, V4 draw by investors "
+        "owned, V5 3 cards or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short "
+        "game, V8 two-player rules (see imtheboss rules V1 …)",
+    )
     sim.add_argument(
         "--jobs", type=types.jobs, default=1, help="processes to spread the games over"
     )
