@@ -32,6 +32,21 @@ class Bot(Protocol):
 #: Every negotiation ends: after this many actions in one deal the Boss must close or fail.
 DEAL_ACTION_LIMIT = 60
 
+#: A safety net, never reached in the tests: the longest game of bots takes a few thousand.
+MAX_ACTIONS = 20_000
+
+
+class GameDidNotEnd(RuntimeError):
+    """A table of bots that did not finish its game: a bug in a bot, named so it can be replayed."""
+
+    def __init__(self, seed: int, bots: Sequence[str], variants: Sequence[str], actions: int):
+        self.seed, self.bots, self.variants, self.actions = seed, tuple(bots), variants, actions
+        rules = " ".join(variants) or "no variant"
+        super().__init__(
+            f"the game of seed {seed} with bots {','.join(bots)} ({rules}) did not end in "
+            f"{actions} actions: a bot keeps the table from finishing"
+        )
+
 
 @dataclass
 class TableResult:
@@ -110,10 +125,11 @@ def play_bots(
     state: GameState,
     bots: Sequence[Bot],
     seed: int,
-    max_actions: int = 20_000,
+    max_actions: int = MAX_ACTIONS,
     on_action: Callable[[GameState, Action, tuple[Event, ...]], None] | None = None,
 ) -> TableResult:
-    """Play a whole game with a bot in every seat."""
+    """Play a whole game with a bot in every seat; raise ``GameDidNotEnd`` (naming the seed,
+    the bots and the variants) if it is not over after ``max_actions``."""
     rng = random.Random(seed)
     result = TableResult(final=state)
     moves_in_deal = 0
@@ -130,6 +146,7 @@ def play_bots(
         moves_in_deal = moves_in_deal + 1 if new.phase is Phase.DEAL else 0
         state = new
     else:
-        raise AssertionError(f"the game did not end in {max_actions} actions")
+        variants = sorted(v.value for v in state.options.variants)
+        raise GameDidNotEnd(seed, [bot.name for bot in bots], variants, max_actions)
     result.final = state
     return result

@@ -18,8 +18,11 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind, family
 from ..engine.game import agreeing_cards
+from ..engine.options import Variant
 from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ..engine.view import MoneyPile, PlayerView
+from .memory import DealMemory
+from .plan import Plan, plan
 
 _PILE_RANK = {pile: i for i, pile in enumerate(MoneyPile)}
 _KEEP_VALUE = {Kind.STOP: 9.0, Kind.BOSS: 7.0, Kind.TRAVEL: 5.0, Kind.HIRE: 4.0, Kind.FAMILY: 5.0}
@@ -34,6 +37,7 @@ class DealerBot:
     _proposals: Counter[tuple[object, ...]] = field(default_factory=Counter)
     _idle: int = 0
     _deal_key: tuple[int, int, int] | None = None
+    _memory: DealMemory = field(default_factory=DealMemory)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -43,6 +47,7 @@ class DealerBot:
     def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
         me = seen.viewer
         assert me is not None
+        self._memory.observe(seen)
         if seen.window is not None:
             return self._answer_window(seen, legal, me)
         if seen.phase is Phase.DEAL and seen.deal is not None:
@@ -64,7 +69,8 @@ class DealerBot:
     def _covered(self, seen: PlayerView) -> set[Colour]:
         deal = seen.deal
         assert deal is not None
-        return {c for c, refs in agreeing_cards(deal, seen.owners).items() if refs}
+        v8 = seen.options.has(Variant.V8)
+        return {c for c, refs in agreeing_cards(deal, seen.owners, v8).items() if refs}
 
     def _needed(self, seen: PlayerView) -> set[Colour]:
         """Colours still missing: every required one, and optional ones while k are short."""
@@ -124,14 +130,26 @@ class DealerBot:
             )
         if "roll" in kinds and seen.phase is Phase.END_ROLL:
             return kinds["roll"]
-        good = seen.marker is not None and self._coverage(seen, seen.marker, me) >= 0.5
-        if "start_deal" in kinds and (good or ("roll" not in kinds and "draw" not in kinds)):
-            return kinds["start_deal"]
+        start = kinds.get("start_deal")
+        space = seen.marker
+        if start is not None and space is not None:
+            chosen = self._plan(seen, space, me)
+            cannot_wait = "roll" not in kinds and "draw" not in kinds  # V2
+            if chosen is not None or cannot_wait:
+                self._memory.started(seen, space)
+                return start
         if "roll" in kinds:
             return kinds["roll"]
         if "draw" in kinds:
             return kinds["draw"]
-        return kinds.get("start_deal")
+        return None
+
+    def _plan(self, seen: PlayerView, space: int, me: int) -> Plan | None:
+        """How I would close a deal on the space, unless I cannot, or I already failed there
+        in this very situation."""
+        if self._memory.failed_before(seen, space):
+            return None
+        return plan(seen, space, me)
 
     def _card_value(self, seen: PlayerView, card: Card, me: int) -> float:
         value = _KEEP_VALUE[card.kind]
@@ -204,6 +222,10 @@ class DealerBot:
             lay = A.LayFamily(player=me, colour=colour)
             if lay in legal:
                 return lay
+        for colour in sorted(needed, key=lambda c: c.value):
+            hire = A.PlayHire(player=me, colour=colour)  # an unowned investor comes only so
+            if hire in legal:
+                return hire
         for action in legal:
             if (
                 isinstance(action, A.Offer)
