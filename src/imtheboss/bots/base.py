@@ -32,6 +32,11 @@ class Bot(Protocol):
 #: Every negotiation ends: after this many actions in one deal the Boss must close or fail.
 DEAL_ACTION_LIMIT = 60
 
+#: A moment of a deal in which nobody acts is asked around again, as people at a table wait a
+#: little for an answer before the Boss gives up: a bot may be thinking it over (the random
+#: bot lets half of the moments pass) while the Boss waits for its answer to an offer.
+SILENT_ROUNDS = 3
+
 #: A safety net, never reached in the tests: the longest game of bots takes a few thousand.
 MAX_ACTIONS = 20_000
 
@@ -89,18 +94,20 @@ def next_bot_action(
             ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
             closes = [a for a in ends if isinstance(a, A.Close)]
             return (closes or ends)[0]
-        order = list(range(n))
-        rng.shuffle(order)
-        for seat in order:
-            if seat == boss:
-                continue
-            answer = _ask(bots[seat], state, seat)
+        for _ in range(SILENT_ROUNDS):
+            order = list(range(n))
+            rng.shuffle(order)
+            for seat in order:
+                if seat == boss:
+                    continue
+                answer = _ask(bots[seat], state, seat)
+                if answer is not None:
+                    return answer
+            answer = _ask(bots[boss], state, boss)
             if answer is not None:
                 return answer
-        answer = _ask(bots[boss], state, boss)
-        if answer is not None:
-            return answer
-        # A Boss with nothing to say ends the deal: close if he can, else fail.
+        # A table where nobody has anything to say, round after round: the Boss ends the deal,
+        # closing if he can, else failing.
         ends = [a for a in legal_actions(state, boss) if isinstance(a, A.Close | A.Fail)]
         closes = [a for a in ends if isinstance(a, A.Close)]
         return (closes or ends)[0]

@@ -234,7 +234,7 @@ class DealerBot:
                 and action.cards[0].colour in needed
             ):
                 key = ("offer", action.supplier, action.cards)
-                if self._proposals[key] < MAX_PROPOSALS and not _open(seen, action.supplier):
+                if self._proposals[key] < MAX_PROPOSALS and not _awaiting(seen, action.supplier):
                     self._proposals[key] += 1
                     return action
         self._idle += 1
@@ -296,6 +296,8 @@ class DealerBot:
         return None
 
 
-def _open(seen: PlayerView, supplier: int) -> bool:
+def _awaiting(seen: PlayerView, supplier: int) -> bool:
+    """The Boss's own offer to that supplier still waits for an answer. A supplier's ask the
+    Boss did not accept is no reason to wait: the Boss answers it with an offer of its own."""
     deal = seen.deal
-    return deal is not None and any(p.supplier == supplier for p in deal.proposals)
+    return deal is not None and any(p.supplier == supplier and p.by_boss for p in deal.proposals)
