@@ -52,7 +52,7 @@ from support import ANN, HIRES, B, G, O, P, R, Y, play, position
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 V = Variant
-GAMES_PER_MIX = int(os.environ.get("IMTHEBOSS_BOT_TABLES", "2"))
+GAMES_PER_MIX = int(os.environ.get("IMTHEBOSS_BOT_TABLES", "4"))
 #: Tables with variants: (players, variants), every mix of bots at each.
 VARIANT_TABLES: tuple[tuple[int, tuple[Variant, ...]], ...] = (
     (2, (V.V8,)),
@@ -106,7 +106,8 @@ def _bots(table: Table) -> list[Bot]:
 
 class Stubbornness:
     """An ``on_action`` hook: does any bot start a deal again in the very situation (as its own
-    view shows it) in which a deal it started has failed?"""
+    view shows it) in which a deal it started has failed? Unless the rules force it: under V2
+    a player with 10 cards who has rolled may not draw."""
 
     def __init__(self) -> None:
         self.failed: set[tuple[int, object]] = set()
@@ -118,7 +119,9 @@ class Stubbornness:
         if isinstance(action, A.StartDeal):
             assert before.marker is not None
             key = (action.player, situation(view(before, action.player), before.marker))
-            if key in self.failed:
+            others = legal_actions(before, action.player)
+            forced = not any(isinstance(a, A.Roll | A.Draw) for a in others)  # V2
+            if key in self.failed and not forced:
                 self.repeats.append(f"seat {action.player} on space {before.marker}")
             self.pending = key
             self.started += 1
