@@ -5,6 +5,10 @@ Fair price: a supplier's share of the proceeds, ``proceeds ÷ investors`` the sp
 dealer asks that, accepts offers down to 70 % of it, pays up to 130 % as Boss while it keeps
 at least a third. Bounds that make every negotiation end: at most 2 proposals per partner per
 deal, and a Boss that has nothing left to try closes or fails.
+
+It starts a deal only when it can gather every colour the space needs (``plan.py``), and never
+again one it saw fail in the same situation (``memory.py``), so that a table of dealers always
+moves the marker on and finishes its game.
 """
 
 from __future__ import annotations
@@ -223,7 +227,8 @@ class DealerBot:
             if lay in legal:
                 return lay
         for colour in sorted(needed, key=lambda c: c.value):
-            hire = A.PlayHire(player=me, colour=colour)  # an unowned investor comes only so
+            # A hired investor agrees at once (H3); an unowned one comes no other way (TR4).
+            hire = A.PlayHire(player=me, colour=colour)
             if hire in legal:
                 return hire
         for action in legal:
