@@ -1,6 +1,14 @@
 """Computer players. They see only what a player may see and act through legal actions."""
 
-from .base import DEAL_ACTION_LIMIT, Bot, TableResult, next_bot_action, play_bots
+from .base import (
+    DEAL_ACTION_LIMIT,
+    MAX_ACTIONS,
+    Bot,
+    GameDidNotEnd,
+    TableResult,
+    next_bot_action,
+    play_bots,
+)
 from .dealer import DealerBot
 from .random_bot import RandomBot
 from .random_play import RandomPlayer, play_random_game
@@ -20,8 +28,10 @@ def make_bot(kind: str, seed: int) -> Bot:
 __all__ = [
     "BOTS",
     "DEAL_ACTION_LIMIT",
+    "MAX_ACTIONS",
     "Bot",
     "DealerBot",
+    "GameDidNotEnd",
     "RandomBot",
     "RandomPlayer",
     "TableResult",

@@ -33,6 +33,26 @@ class Bot(Protocol):
 #: Every negotiation ends: after this many actions in one deal the Boss must close or fail.
 DEAL_ACTION_LIMIT = 60
 
+#: A moment of a deal in which nobody acts is asked around again, as people at a table wait a
+#: little for an answer before the Boss gives up: a bot may be thinking it over (the random
+#: bot lets half of the moments pass) while the Boss waits for its answer to an offer.
+SILENT_ROUNDS = 3
+
+#: A safety net, never reached in the tests: the longest game of bots takes a few thousand.
+MAX_ACTIONS = 20_000
+
+
+class GameDidNotEnd(RuntimeError):
+    """A table of bots that did not finish its game: a bug in a bot, named so it can be replayed."""
+
+    def __init__(self, seed: int, bots: Sequence[str], variants: Sequence[str], actions: int):
+        self.seed, self.bots, self.variants, self.actions = seed, tuple(bots), variants, actions
+        rules = " ".join(variants) or "no variant"
+        super().__init__(
+            f"the game of seed {seed} with bots {','.join(bots)} ({rules}) did not end in "
+            f"{actions} actions: a bot keeps the table from finishing"
+        )
+
 
 @dataclass
 class TableResult:
@@ -79,18 +99,20 @@ def next_bot_action(
             ]
             closes = [a for a in ends if isinstance(a, A.Close)]
             return (closes or ends)[0]
-        order = list(range(n))
-        rng.shuffle(order)
-        for seat in order:
-            if seat == boss:
-                continue
-            answer = _ask(bots[seat], state, seat)
+        for _ in range(SILENT_ROUNDS):
+            order = list(range(n))
+            rng.shuffle(order)
+            for seat in order:
+                if seat == boss:
+                    continue
+                answer = _ask(bots[seat], state, seat)
+                if answer is not None:
+                    return answer
+            answer = _ask(bots[boss], state, boss)
             if answer is not None:
                 return answer
-        answer = _ask(bots[boss], state, boss)
-        if answer is not None:
-            return answer
-        # A Boss with nothing to say ends the deal: close if he can, else fail.
+        # A table where nobody has anything to say, round after round: the Boss ends the deal,
+        # closing if he can, else failing.
         ends = [
             a
             for a in legal_actions(state, boss, ("close", "fail"))
@@ -119,10 +141,11 @@ def play_bots(
     state: GameState,
     bots: Sequence[Bot],
     seed: int,
-    max_actions: int = 20_000,
+    max_actions: int = MAX_ACTIONS,
     on_action: Callable[[GameState, Action, tuple[Event, ...]], None] | None = None,
 ) -> TableResult:
-    """Play a whole game with a bot in every seat."""
+    """Play a whole game with a bot in every seat; raise ``GameDidNotEnd`` (naming the seed,
+    the bots and the variants) if it is not over after ``max_actions``."""
     settle()  # no long garbage collection inside a decision (gcpolicy)
     rng = random.Random(seed)
     result = TableResult(final=state)
@@ -140,6 +163,7 @@ def play_bots(
         moves_in_deal = moves_in_deal + 1 if new.phase is Phase.DEAL else 0
         state = new
     else:
-        raise AssertionError(f"the game did not end in {max_actions} actions")
+        variants = sorted(v.value for v in state.options.variants)
+        raise GameDidNotEnd(seed, [bot.name for bot in bots], variants, max_actions)
     result.final = state
     return result

@@ -5,6 +5,10 @@ Fair price: a supplier's share of the proceeds, ``proceeds ÷ investors`` the sp
 dealer asks that, accepts offers down to 70 % of it, pays up to 130 % as Boss while it keeps
 at least a third. Bounds that make every negotiation end: at most 2 proposals per partner per
 deal, and a Boss that has nothing left to try closes or fails.
+
+It starts a deal only when it can gather every colour the space needs (``plan.py``), and never
+again one it saw fail in the same situation (``memory.py``), so that a table of dealers always
+moves the marker on and finishes its game.
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind, family
 from ..engine.game import agreeing_cards
+from ..engine.options import Variant
 from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ..engine.view import MoneyPile, PlayerView
+from .memory import DealMemory
+from .plan import Plan, plan
 
 _PILE_RANK = {pile: i for i, pile in enumerate(MoneyPile)}
 _KEEP_VALUE = {Kind.STOP: 9.0, Kind.BOSS: 7.0, Kind.TRAVEL: 5.0, Kind.HIRE: 4.0, Kind.FAMILY: 5.0}
@@ -34,6 +41,7 @@ class DealerBot:
     _proposals: Counter[tuple[object, ...]] = field(default_factory=Counter)
     _idle: int = 0
     _deal_key: tuple[int, int, int] | None = None
+    _memory: DealMemory = field(default_factory=DealMemory)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -43,6 +51,7 @@ class DealerBot:
     def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
         me = seen.viewer
         assert me is not None
+        self._memory.observe(seen)
         if seen.window is not None:
             return self._answer_window(seen, legal, me)
         if seen.phase is Phase.DEAL and seen.deal is not None:
@@ -64,7 +73,8 @@ class DealerBot:
     def _covered(self, seen: PlayerView) -> set[Colour]:
         deal = seen.deal
         assert deal is not None
-        return {c for c, refs in agreeing_cards(deal, seen.owners).items() if refs}
+        v8 = seen.options.has(Variant.V8)
+        return {c for c, refs in agreeing_cards(deal, seen.owners, v8).items() if refs}
 
     def _needed(self, seen: PlayerView) -> set[Colour]:
         """Colours still missing: every required one, and optional ones while k are short."""
@@ -124,14 +134,26 @@ class DealerBot:
             )
         if "roll" in kinds and seen.phase is Phase.END_ROLL:
             return kinds["roll"]
-        good = seen.marker is not None and self._coverage(seen, seen.marker, me) >= 0.5
-        if "start_deal" in kinds and (good or ("roll" not in kinds and "draw" not in kinds)):
-            return kinds["start_deal"]
+        start = kinds.get("start_deal")
+        space = seen.marker
+        if start is not None and space is not None:
+            chosen = self._plan(seen, space, me)
+            cannot_wait = "roll" not in kinds and "draw" not in kinds  # V2
+            if chosen is not None or cannot_wait:
+                self._memory.started(seen, space)
+                return start
         if "roll" in kinds:
             return kinds["roll"]
         if "draw" in kinds:
             return kinds["draw"]
-        return kinds.get("start_deal")
+        return None
+
+    def _plan(self, seen: PlayerView, space: int, me: int) -> Plan | None:
+        """How I would close a deal on the space, unless I cannot, or I already failed there
+        in this very situation."""
+        if self._memory.failed_before(seen, space):
+            return None
+        return plan(seen, space, me)
 
     def _card_value(self, seen: PlayerView, card: Card, me: int) -> float:
         value = _KEEP_VALUE[card.kind]
@@ -204,6 +226,11 @@ class DealerBot:
             lay = A.LayFamily(player=me, colour=colour)
             if lay in legal:
                 return lay
+        for colour in sorted(needed, key=lambda c: c.value):
+            # A hired investor agrees at once (H3); an unowned one comes no other way (TR4).
+            hire = A.PlayHire(player=me, colour=colour)
+            if hire in legal:
+                return hire
         for action in legal:
             if (
                 isinstance(action, A.Offer)
@@ -212,7 +239,7 @@ class DealerBot:
                 and action.cards[0].colour in needed
             ):
                 key = ("offer", action.supplier, action.cards)
-                if self._proposals[key] < MAX_PROPOSALS and not _open(seen, action.supplier):
+                if self._proposals[key] < MAX_PROPOSALS and not _awaiting(seen, action.supplier):
                     self._proposals[key] += 1
                     return action
         self._idle += 1
@@ -274,6 +301,8 @@ class DealerBot:
         return None
 
 
-def _open(seen: PlayerView, supplier: int) -> bool:
+def _awaiting(seen: PlayerView, supplier: int) -> bool:
+    """The Boss's own offer to that supplier still waits for an answer. A supplier's ask the
+    Boss did not accept is no reason to wait: the Boss answers it with an offer of its own."""
     deal = seen.deal
-    return deal is not None and any(p.supplier == supplier for p in deal.proposals)
+    return deal is not None and any(p.supplier == supplier and p.by_boss for p in deal.proposals)

@@ -3,6 +3,8 @@
 It picks a kind of action first, then one action of that kind, so that the dozens of possible
 prices do not drown out the rest. Limits: it makes at most 3 proposals per deal, lets half of
 the moments of a deal pass, and as Boss it closes when it can or fails after 8 moves of its own.
+It never starts again a deal it started and saw fail, until something it sees has changed
+(``memory.py``): random, but not stubborn.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.view import PlayerView
+from .memory import DealMemory
 
 MAX_PROPOSALS = 3
 BOSS_MOVES = 8
@@ -30,9 +33,11 @@ class RandomBot:
         self._deal: tuple[int, int] | None = None
         self._proposals = 0
         self._boss_moves = 0
+        self._memory = DealMemory()
 
     def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
         rng = self._rng
+        self._memory.observe(seen)
         deal = seen.deal
         if deal is not None:
             key = (seen.deals_done, deal.space)
@@ -41,7 +46,7 @@ class RandomBot:
         if seen.window is not None:
             return rng.choice(list(legal)) if rng.random() < 0.5 else None
         if deal is None:
-            return rng.choice(list(legal))
+            return self._turn(seen, legal)
         me = seen.viewer
         if me == deal.boss:
             self._boss_moves += 1
@@ -65,4 +70,14 @@ class RandomBot:
         choice = rng.choice(by_kind[kind])
         if isinstance(choice, A.Offer | A.Ask):
             self._proposals += 1
+        return choice
+
+    def _turn(self, seen: PlayerView, legal: Sequence[Action]) -> Action:
+        options = list(legal)
+        space = seen.marker
+        if space is not None and self._memory.failed_before(seen, space):
+            options = [a for a in options if not isinstance(a, A.StartDeal)] or options
+        choice = self._rng.choice(options)
+        if isinstance(choice, A.StartDeal) and space is not None:
+            self._memory.started(seen, space)
         return choice
