@@ -54,7 +54,7 @@ def test_names_that_look_like_markup_are_shown_as_written(tmp_path: Path) -> Non
             # A deal: the Boss in the deal panel, the names in the Boss's menu.
             await driver.play(A.PlaceMarker(player=state.right_of(state.turn), space=3))
             state = await driver.play(A.StartDeal(player=state.turn))
-            assert f"{turn} is the Boss" in screen_text(app)
+            assert f"Boss {turn}" in screen_text(app)  # the deal panel's title
             await pilot.press(f"f{seat + 1}", "enter")
             assert isinstance(app.screen, PrivatePanel)
             text = screen_text(app)
