@@ -264,3 +264,38 @@ def test_check_quotes_the_rules_document_it_is_given() -> None:
     )
     assert code == 1
     assert "ST2 — Stopp (10): Ein Stopp kann keinen Stopp aufheben." in words(out.getvalue())
+
+
+def test_a_whole_game_is_summed_up_not_listed(tmp_path: Path) -> None:
+    """Checking a whole saved game used to print every discarded card in one enormous line and
+    "family orange" dozens of times in "cards back to hand": now each card is named once, with
+    a count."""
+    import random as _random
+
+    from imtheboss.bots.random_play import random_steps
+    from imtheboss.engine import Setup, new_game
+    from imtheboss.notation.writer import as_recorded, write_game
+
+    setup = Setup(players=("Ann", "Bob", "Cy", "Di"), seed=7)
+    state = new_game(setup)
+    recorded = []
+    for _, action, _after, events in random_steps(state, _random.Random(7)):
+        recorded.append(as_recorded(action, events))
+    path = tmp_path / "game.txt"
+    path.write_text(write_game(setup, recorded), encoding="utf-8")
+    out = io.StringIO()
+    code = run_check(
+        str(path), keep_going=False, as_json=False, console=Console(file=out, width=1000)
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    discarded = next(line for line in text.splitlines() if "Discarded (" in line)
+    named = [part.split(" ×")[0] for part in discarded.split(": ", 1)[1].split(", ")]
+    assert len(named) == len(set(named)), discarded  # each card once
+    assert "×" in discarded
+    total = int(re.search(r"Discarded \((\d+) cards\)", discarded).group(1))  # type: ignore[union-attr]
+    counted = sum(
+        int(part.split(" ×")[1]) if " ×" in part else 1
+        for part in discarded.split(": ", 1)[1].split(", ")
+    )
+    assert counted == total > 30

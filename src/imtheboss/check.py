@@ -8,6 +8,7 @@ the text of that rule from the rules document, to be read out at the table.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
@@ -161,6 +162,13 @@ def _flush(console: Console, run: list[Text]) -> None:
     run.clear()
 
 
+def _counted(cards: list[str]) -> str:
+    """Cards named once each, with a count: over a whole game the same family card goes back
+    to its owner's hand dozens of times, and a list of every one is unreadable."""
+    counts = Counter(cards)
+    return ", ".join(f"{card} ×{n}" if n > 1 else card for card, n in counts.items())
+
+
 def _outcome_table(console: Console, result: Outcome) -> None:
     table = Table(title="Outcome", title_justify="left", show_header=True)
     table.add_column("player")
@@ -172,7 +180,7 @@ def _outcome_table(console: Console, result: Outcome) -> None:
             escape(name),
             f"+${amount}M",
             escape(", ".join(result.investors[name]) or "—"),
-            escape(", ".join(result.returned.get(name, [])) or "—"),
+            escape(_counted(result.returned.get(name, [])) or "—"),
         )
     console.print(table)
     for line in result.payments:
@@ -180,7 +188,11 @@ def _outcome_table(console: Console, result: Outcome) -> None:
     for line in result.hired:
         console.print(f"  {escape(line)}")
     if result.discarded:
-        console.print(f"  Discarded: {escape(', '.join(result.discarded))}")
+        many = len(result.discarded)
+        console.print(
+            f"  Discarded ({many} card{'s' if many > 1 else ''}): "
+            f"{escape(_counted(result.discarded))}"
+        )
     if result.on_table:
         console.print(f"  Still on the table: {escape(', '.join(result.on_table))}")
     if result.game_over:

@@ -217,6 +217,27 @@ def test_v3_off_every_supplier_is_paid() -> None:
 
 
 @pytest.mark.rule("V3")
+def test_without_v3_a_zero_price_is_no_forfeit() -> None:
+    """A $0 agreement without V3 is just a $0 price: no payment is marked as forfeited under
+    a rule that is not in play (check used to print "$0M (V3: played no influence card)")."""
+    state, _ = play(
+        position(),
+        StartDeal(player=ANN),
+        Ask(player=BOB, cards=(inv(Y),), price=Price(amount=0)),
+        Accept(player=ANN, supplier=BOB),
+        Ask(player=CY, cards=(inv(P),), price=Price(amount=0)),
+        Accept(player=ANN, supplier=CY),
+        Ask(player=DI, cards=(inv(O),), price=Price(amount=0)),
+        Accept(player=ANN, supplier=DI),
+    )
+    supplies = {R: inv(R), B: inv(B), Y: inv(Y), P: inv(P), O: inv(O)}
+    _, events = play(state, Close(player=ANN, supplies=supplies), TimeUp())
+    paid = [e for e in events if isinstance(e, Paid) and e.payer == ANN]
+    assert [e.amount for e in paid] == [0, 0, 0]
+    assert all(e.note == "" for e in paid), [e.note for e in paid]
+
+
+@pytest.mark.rule("V3")
 def test_v3_check_close_reports_the_payments() -> None:
     assert check_close(v3_deal(True), ANN, V3_SUPPLIES) == {BOB: 0, CY: 3, DI: 0}
     assert check_close(v3_deal(False), ANN, V3_SUPPLIES) == {BOB: 3, CY: 3, DI: 3}

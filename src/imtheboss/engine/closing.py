@@ -143,9 +143,11 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
         money=players[boss].money + proceeds - sum(payments.values()),
         deals_closed=players[boss].deals_closed + 1,
     )
+    # Only V3 forfeits a payment; without it a $0 price is just a $0 price, not a forfeit.
+    v3 = state.options.has(Variant.V3)
     for seat, amount in payments.items():
         players[seat] = players[seat].replace(money=players[seat].money + amount)
-        note = "" if amount or seat in deal.played else "V3: played no influence card"
+        note = "V3: played no influence card" if v3 and seat not in deal.played else ""
         events.append(E.Paid(payer=boss, payee=seat, amount=amount, note=note))
     events.append(
         E.DealClosed(
