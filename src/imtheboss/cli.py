@@ -325,6 +325,15 @@ def _simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The variants in a line each, for every command that takes --variant.
+_VARIANT_HELP = (
+    "an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ cards must "
+    "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "
+    "or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short game, V8 two-player "
+    "rules (see imtheboss rules V1 …)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = types.OneLineParser(
         prog="imtheboss",
@@ -358,10 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="V1",
-        help="an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ "
-        "cards must deal, V3 only players who played a card are paid, V4 draw by investors "
-        "owned, V5 3 cards or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short "
-        "game, V8 two-player rules (see imtheboss rules V1 …)",
+        help=_VARIANT_HELP,
     )
     play.add_argument("--board", metavar="FILE", help="your own board file (see docs/rules.md)")
     play.add_argument(
@@ -440,10 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="V1",
-        help="an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ "
-        "cards must deal, V3 only players who played a card are paid, V4 draw by investors "
-        "owned, V5 3 cards or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short "
-        "game, V8 two-player rules (see imtheboss rules V1 …)",
+        help=_VARIANT_HELP,
     )
     sim.add_argument(
         "--jobs", type=types.jobs, default=1, help="processes to spread the games over"

@@ -19,29 +19,28 @@ MAX_LENGTH = 16
 #: Characters with a meaning in a notation line (see docs/notation.md, section 12).
 _SEPARATORS = ":,;=/#"
 
-#: Words the notation reads as keys at the start of a line, or that the log uses for
-#: someone who is not a player.
-_RESERVED = frozenset(
-    {
-        "players",
-        "seed",
-        "seal",
-        "variants",
-        "board",
-        "start",
-        "deals-done",
-        "marker",
-        "turn",
-        "investors",
-        "covered",
-        "money",
-        "hands",
-        "bots",
-        "hand",
-        "time",
-        "bank",
-    }
+#: The header keys of the notation (docs/notation.md §2). They live here, not in the parser,
+#: because they are the words a name may never be: the parser imports them from here.
+HEADER_KEYS = (
+    "players",
+    "seed",
+    "seal",
+    "variants",
+    "board",
+    "start",
+    "deals-done",
+    "marker",
+    "turn",
+    "investors",
+    "covered",
+    "money",
+    "hands",
+    "bots",
 )
+
+#: Words the notation reads as keys at the start of a line (``hand NAME:``, ``time up``), or
+#: that the log uses for someone who is not a player.
+_RESERVED = frozenset({*HEADER_KEYS, "hand", "time", "bank"})
 
 #: Unicode categories never allowed: controls (ESC, BEL, DEL…), format characters (bidi
 #: overrides, zero-width joiners), surrogates, private use, unassigned, and every separator.

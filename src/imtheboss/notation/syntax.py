@@ -12,23 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import COLOURS, Card, Colour
-from ..names import NameRefused, check_name, check_names, control_character, describe_character
-
-HEADER_KEYS = (
-    "players",
-    "seed",
-    "seal",
-    "variants",
-    "board",
-    "start",
-    "deals-done",
-    "marker",
-    "turn",
-    "investors",
-    "covered",
-    "money",
-    "hands",
-    "bots",
+from ..names import (
+    HEADER_KEYS,
+    NameRefused,
+    check_name,
+    check_names,
+    control_character,
+    describe_character,
 )
 
 VERBS = (
