@@ -73,6 +73,12 @@ def _ask(bot: Bot, state: GameState, seat: int) -> Action | None:
     return choice
 
 
+def boss_endings(state: GameState, boss: int) -> list[Action]:
+    """How a Boss can end the deal now: the closes if there are any, else the fail."""
+    ends = legal_actions(state, boss, ("close", "fail"))
+    return [a for a in ends if isinstance(a, A.Close)] or ends
+
+
 def next_bot_action(
     state: GameState, bots: Sequence[Bot], rng: random.Random, moves_in_deal: int
 ) -> Action:
@@ -92,13 +98,7 @@ def next_bot_action(
     if state.phase is Phase.DEAL and state.deal is not None:
         boss = state.deal.boss
         if moves_in_deal >= DEAL_ACTION_LIMIT:
-            ends = [
-                a
-                for a in legal_actions(state, boss, ("close", "fail"))
-                if isinstance(a, A.Close | A.Fail)
-            ]
-            closes = [a for a in ends if isinstance(a, A.Close)]
-            return (closes or ends)[0]
+            return boss_endings(state, boss)[0]
         for _ in range(SILENT_ROUNDS):
             order = list(range(n))
             rng.shuffle(order)
@@ -111,15 +111,8 @@ def next_bot_action(
             answer = _ask(bots[boss], state, boss)
             if answer is not None:
                 return answer
-        # A table where nobody has anything to say, round after round: the Boss ends the deal,
-        # closing if he can, else failing.
-        ends = [
-            a
-            for a in legal_actions(state, boss, ("close", "fail"))
-            if isinstance(a, A.Close | A.Fail)
-        ]
-        closes = [a for a in ends if isinstance(a, A.Close)]
-        return (closes or ends)[0]
+        # A table where nobody has anything to say, round after round: the Boss ends the deal.
+        return boss_endings(state, boss)[0]
     deciders = sorted(_deciders(state))
     for seat in deciders:
         answer = _ask(bots[seat], state, seat)

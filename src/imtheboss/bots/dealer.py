@@ -26,7 +26,7 @@ from ..engine.options import Variant
 from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ..engine.view import MoneyPile, PlayerView
 from .memory import DealMemory
-from .plan import Plan, plan
+from .plan import PAY_SHARE, Plan, fair_price, plan
 
 _PILE_RANK = {pile: i for i, pile in enumerate(MoneyPile)}
 _KEEP_VALUE = {Kind.STOP: 9.0, Kind.BOSS: 7.0, Kind.TRAVEL: 5.0, Kind.HIRE: 4.0, Kind.FAMILY: 5.0}
@@ -91,8 +91,7 @@ class DealerBot:
     @staticmethod
     def _fair(seen: PlayerView) -> int:
         assert seen.deal is not None
-        investors = seen.board.space(seen.deal.space).investors
-        return max(1, seen.proceeds // max(2, investors))
+        return fair_price(seen.proceeds, seen.board.space(seen.deal.space).investors)
 
     @staticmethod
     def _leader(seen: PlayerView, me: int) -> int | None:
@@ -219,7 +218,7 @@ class DealerBot:
                 continue
             price = prop.price.dollars(tile_value)
             useful = any(ref.colour in needed for ref in prop.cards)
-            affordable = promised + price <= seen.proceeds * 2 // 3
+            affordable = promised + price <= seen.proceeds * PAY_SHARE[0] // PAY_SHARE[1]
             if useful and affordable and price <= fair * 13 // 10:
                 return A.Accept(player=me, supplier=prop.supplier)
         for colour in sorted(needed, key=lambda c: c.value):

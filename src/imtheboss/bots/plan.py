@@ -22,18 +22,10 @@ PAY_SHARE = (2, 3)
 
 @dataclass(frozen=True)
 class Plan:
-    space: int
-    proceeds: int
     #: Colours bought from the other players who own them.
     buys: tuple[Colour, ...]
     #: Unowned colours to hire first, a set of 3 hire cards each.
     hires: tuple[Colour, ...]
-    fair: int
-
-    @property
-    def keep(self) -> int:
-        """What the Boss expects to keep after paying every supplier the fair price."""
-        return self.proceeds - self.fair * len(self.buys)
 
 
 def fair_price(proceeds: int, investors: int) -> int:
@@ -79,4 +71,4 @@ def plan(seen: PlayerView, space_number: int, me: int) -> Plan | None:
     v8 = seen.options.has(Variant.V8)  # the Boss uses others' investors and pays a share
     if not v8 and fair * len(buys) * PAY_SHARE[1] > proceeds * PAY_SHARE[0]:
         return None
-    return Plan(space_number, proceeds, buys, hires, fair)
+    return Plan(buys, hires)

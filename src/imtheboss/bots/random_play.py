@@ -20,7 +20,6 @@ from ..engine import (
     CardRef,
     Close,
     Colour,
-    Fail,
     GameState,
     IllegalAction,
     InvestorRef,
@@ -40,6 +39,8 @@ from ..engine import (
 )
 from ..engine.events import Event
 from ..engine.game import agreeing_cards
+from ..engine.options import Variant
+from .base import boss_endings
 
 #: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
 DEAL_MOVES = 16
@@ -78,13 +79,7 @@ class RandomPlayer:
         if state.deal is not None and state.window is None:
             if moves_in_deal >= self.deal_moves:
                 boss = state.deal.boss
-                ends = [
-                    a
-                    for a in legal_actions(state, boss, ("close", "fail"))
-                    if isinstance(a, Close | Fail)
-                ]
-                closes = [a for a in ends if isinstance(a, Close)]
-                return self.rng.choice(closes or ends)
+                return self.rng.choice(boss_endings(state, boss))
             if self.rng.random() < self.focus:
                 useful = self._useful(state)
                 if useful is not None:
@@ -185,7 +180,11 @@ def _still_needed(state: GameState) -> set[Colour]:
     deal = state.deal
     assert deal is not None
     space = state.board.space(deal.space)
-    covered = {c for c, refs in agreeing_cards(deal, state.owners).items() if refs}
+    covered = {
+        c
+        for c, refs in agreeing_cards(deal, state.owners, v8=state.options.has(Variant.V8)).items()
+        if refs
+    }
     return set(space.required | space.optional) - covered
 
 

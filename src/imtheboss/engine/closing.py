@@ -173,7 +173,7 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
 
 
 def agreeing_cards(
-    deal: Deal, owners: Mapping[Colour, int | None], v8: bool = False
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool
 ) -> dict[Colour, list[CardRef]]:
     """For each colour, the cards on the table that would take part if the Boss closed now:
     the Boss's own investors and family cards (D3, D4), agreed cards (N5), not travelling

@@ -96,9 +96,6 @@ class Tree(Frozen):
         fields.update(changes)
         return new
 
-    def model_copy(self, *, update: dict[str, Any] | None = None) -> Self:
-        return self.replace(**(update or {}))
-
     def memo(self) -> dict[Hashable, Any]:
         """A scratch dict for facts derived from this very value (never copied)."""
         fields = self.__dict__
