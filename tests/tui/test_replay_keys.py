@@ -8,25 +8,31 @@ from pathlib import Path
 from test_snapshots import finished
 from tuikit import NAMES, run, screen_text
 
+from imtheboss.engine import actions as A
 from imtheboss.notation import parse, replay_document
 from imtheboss.tui.replay import ReplayApp
 
 
-def replay_app(tmp_path: Path) -> tuple[ReplayApp, list[int]]:
+def replay_app(tmp_path: Path) -> tuple[ReplayApp, list[int], list[int]]:
+    """The replay of a finished game, its final money, and where each deal starts (the
+    position after each ``deal`` line), worked out here from the moves, not by the app."""
     session = finished(tmp_path)
     assert session.save_path is not None
     path = session.save_path
     replay = replay_document(
         parse(path.read_text(encoding="utf-8")), close_at_end=False, base=path.parent
     )
-    return ReplayApp(replay, str(path)), [p.money for p in session.state.players]
+    legal = [s for s in replay.steps if s.legal]
+    starts = [i + 1 for i, s in enumerate(legal) if isinstance(s.action, A.StartDeal)]
+    return ReplayApp(replay, str(path)), [p.money for p in session.state.players], starts
 
 
 def test_home_end_and_the_page_keys(tmp_path: Path) -> None:
     async def game() -> None:
-        app, money = replay_app(tmp_path)
+        app, money, expected = replay_app(tmp_path)
         last = len(app.states) - 1
         starts = app.deal_starts
+        assert starts == expected
         assert len(starts) > 3
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

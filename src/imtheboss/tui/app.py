@@ -204,8 +204,6 @@ class BossApp(CrashSafeApp[None]):
             setup, self.settings.save_dir, self.settings.board_path, bots
         )
         self._seat_bots(seed)
-        if self.table_log.table_moves_on(self.session.state):
-            self._redraw_log()  # the last game's closing payments leave the log too
         # Never the seed: it would give every hand away (it is shown at the end).
         self._log_line("[dim]A new game.[/dim]")
         self._tell_save_state()
@@ -357,7 +355,7 @@ class BossApp(CrashSafeApp[None]):
                 f"[b red]⚠ Not saved: {escape(problem)}. The game goes on in memory, and "
                 "every move tries to save it again.[/b red]"
             )
-            self.notify(problem, title="Not saved", severity="error", timeout=8)
+            self.notify(problem, title="Not saved", severity="error", timeout=8, markup=False)
             if log is not None:
                 log.border_subtitle = "⚠ NOT SAVED"
         else:

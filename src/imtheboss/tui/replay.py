@@ -11,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, RichLog
 
-from ..engine.state import GameState, Phase
+from ..engine import actions as A
+from ..engine.state import GameState
 from ..engine.view import view
 from ..notation.replay import Replay
 from .crash_safe import CrashSafeApp
@@ -55,10 +56,10 @@ class ReplayApp(CrashSafeApp[None]):
         ]
         self.position = 0
         #: The positions where a deal has just begun: PageUp and PageDown go from one to the next.
+        #: Read from the moves, not from the states: a ``deal`` line right after a last call
+        #: that ran out replays the time-up with it, so the state before it still has a deal.
         self.deal_starts = [
-            p
-            for p in range(1, len(self.states))
-            if self.states[p].deal is not None and self.states[p - 1].deal is None
+            p + 1 for p, step in enumerate(legal) if isinstance(step.action, A.StartDeal)
         ]
 
     def crash_note(self) -> str | None:
@@ -98,9 +99,8 @@ class ReplayApp(CrashSafeApp[None]):
         state = self.states[self.position]
         public = view(state, None)
         self.query_one(BoardView).show(public)
-        # At the end of the game the money is public: the sums, not the look of the piles.
-        over = state.phase is Phase.OVER
-        money = [p.money for p in state.players] if over else None
+        # At the end of the game the money is public (the view says so): the sums, not piles.
+        money = None if public.final_money is None else list(public.final_money)
         self.query_one(PlayersView).show(public, keys=False, money=money)
         self.query_one(DealView).show(public, None, None, keys=False)
         log = self.query_one(RichLog)
