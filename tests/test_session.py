@@ -211,9 +211,10 @@ def test_temporary_files_are_dotfiles_without_the_save_suffix(
 def test_stale_temporary_files_are_cleaned_and_fresh_ones_left(tmp_path: Path) -> None:
     games = tmp_path / "games"
     games.mkdir()
-    stale = [games / ".save-old1.tmp", games / ".save-old2.txt"]
+    stale = [games / ".save-old1.tmp", games / ".save-old2.txt", games / ".seal-key.abc123.tmp"]
     fresh = games / ".save-now.tmp"
-    mine = games / "notes.tmp"
+    # Named like a temp file of ours, but not one: the suffix filter must leave it alone.
+    mine = games / ".save-notes.bak"
     for path in [*stale, fresh, mine]:
         path.write_text("players: Ann, Bob, Cy\n", encoding="utf-8")
     for path in [*stale, mine]:

@@ -16,20 +16,21 @@ if TYPE_CHECKING:
 
 def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | None:
     """The variants asked for, if they are real and allow that many players (S1, V8)."""
-    from .engine import Variant
+    from .engine import Options, Variant
+    from .engine.setup import player_bounds
 
     try:
         variants = frozenset(Variant(v.upper()) for v in names)
     except ValueError as exc:
         print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
         return None
-    if Variant.V8 in variants:
-        if not 2 <= players <= 6:
-            print(f"imtheboss: 2 to 6 players with V8, not {players} (S1)", file=sys.stderr)
-            return None
-    elif not 3 <= players <= 6:
-        two = " (2 only with the two-player rules: --variant V8)" if players == 2 else ""
-        print(f"imtheboss: 3 to 6 players, not {players}{two} (S1)", file=sys.stderr)
+    low, high = player_bounds(Options(variants=variants))
+    if not low <= players <= high:
+        if low == 2:
+            print(f"imtheboss: 2 to {high} players with V8, not {players} (S1)", file=sys.stderr)
+        else:
+            two = " (2 only with the two-player rules: --variant V8)" if players == 2 else ""
+            print(f"imtheboss: 3 to {high} players, not {players}{two} (S1)", file=sys.stderr)
         return None
     return variants
 
@@ -265,7 +266,9 @@ def _simulate_command(args: argparse.Namespace) -> int:
             f"imtheboss: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr
         )
         return 2
-    if any(b not in ("random", "dealer") for b in bots):
+    from .bots import BOTS
+
+    if any(b not in BOTS for b in bots):
         print("imtheboss: bots are 'random' or 'dealer'", file=sys.stderr)
         return 2
     chosen = _table_variants(args.variant, args.players)

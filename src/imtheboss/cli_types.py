@@ -16,7 +16,9 @@ from typing import NoReturn
 
 #: The notation stores at most 18 digits (``notation.syntax.whole_number``).
 MAX_SEED = 10**18 - 1
-#: Two players need V8; the rules allow no more than six (S1).
+#: Two players need V8; the rules allow no more than six (S1). An early range check only:
+#: the rule is ``engine.setup.player_bounds``, applied once the variants are known (not
+#: imported here, so that ``--help`` does not load the engine).
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_GAMES = 1_000_000
 MAX_JOBS = (os.cpu_count() or 1) * 4

@@ -20,6 +20,8 @@ import os
 import secrets
 from pathlib import Path
 
+from .textfile import UnreadableFile, read_text
+
 #: The key's file in the games folder (a dotfile: no glob for saves matches it).
 KEY_NAME = ".seal-key"
 _KEY_BYTES = 32
@@ -92,11 +94,15 @@ def read_key(folder: Path) -> bytes:
     """The installation's key, as kept in ``folder``; SealError when it is missing or bad."""
     path = folder / KEY_NAME
     try:
-        text = path.read_text(encoding="ascii")
-    except FileNotFoundError:
-        raise SealError(f"the key that opens the seal ({path}) is missing") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SealError(f"the key that opens the seal ({path}) cannot be read: {exc}") from None
+        # The one reader of files (textfile): a FIFO or a device named like the key must not
+        # hang --resume.
+        text = read_text(path, limit=1024)
+    except UnreadableFile as exc:
+        if exc.reason == "does not exist":
+            raise SealError(f"the key that opens the seal ({path}) is missing") from None
+        raise SealError(
+            f"the key that opens the seal ({path}) cannot be read: {exc.reason}"
+        ) from None
     key = _parse_key(text)
     if key is None:
         raise SealError(f"the key that opens the seal ({path}) is damaged")

@@ -27,7 +27,6 @@ from .engine.game import apply
 from .engine.setup import Position, Setup, start
 from .engine.state import GameState, Phase
 from .notation import NotationError, header_lines, parse, replay_document, to_line
-from .notation.convert import bots_from
 from .notation.writer import as_recorded
 from .seal import SealError, installation_key, new_nonce, read_key, seal, sync_folder, unseal
 from .textfile import UnreadableFile, read_text
@@ -193,7 +192,7 @@ class GameSession:
                 except SealError as exc:
                     raise ResumeError(f"{path}, line {line}: {exc}") from None
                 doc.header.unsealed(seed)
-            bots = bots_from(doc)
+            bots = dict(doc.bots)  # read and checked by the parser, for every command
             replay = replay_document(doc, close_at_end=False, base=path.parent)
         except UnreadableFile as exc:
             raise ResumeError(str(exc)) from None

@@ -23,9 +23,14 @@ HAND_SIZE = 5
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
+def player_bounds(options: Options) -> tuple[int, int]:
+    """S1: 3 to 6 players; the two-player rules (V8) allow 2."""
+    return (2 if options.has(Variant.V8) else 3), 6
+
+
 def _check_names(names: tuple[str, ...], options: Options) -> None:
-    low = 2 if options.has(Variant.V8) else 3
-    if not low <= len(names) <= 6:
+    low, high = player_bounds(options)
+    if not low <= len(names) <= high:
         also = "" if low == 2 else " (2 with the two-player rules, V8)"
         raise IllegalAction("S1", f"I'm the Boss! is for 3 to 6 players{also}, not {len(names)}")
     if len(set(names)) != len(names):

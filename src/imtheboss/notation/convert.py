@@ -374,12 +374,6 @@ def to_line(action: Action, state: GameState, *, amounts: bool = True) -> str | 
     return f"{name}: {body}"
 
 
-def bots_from(doc: Document) -> dict[str, str]:
-    """``bots: Dealer1=dealer; Robo=random``: the seats a computer played (no rule effect).
-    The parser has read and checked them, for every command alike."""
-    return dict(doc.bots)
-
-
 def header_lines(
     setup: Setup | Position,
     board_path: str | None = None,

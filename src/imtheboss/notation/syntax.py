@@ -139,6 +139,7 @@ def without_comment(raw: str) -> str:
     return raw if found is None else raw[: found.start()]
 
 
+#: The kinds of ``imtheboss.bots.BOTS`` (not imported: the parser stays free of the bots).
 BOT_KINDS = ("dealer", "random")
 
 
