@@ -49,7 +49,8 @@ class BoardView(Static):
                 tile = view.covered[space.number]
                 cells.append((number, Text(f"▓▓ #{tile}", style="dim"), Text("")))
             else:
-                # "d": dividends, in as few cells as the board's column has (3).
+                # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
+                # a character), e.g. "6d" or "6股".
                 dividends = _("{count}d").format(count=space.dividends)
                 cells.append((number, space_text(space), Text(dividends)))
         for row in range(8):

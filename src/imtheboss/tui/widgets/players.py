@@ -50,6 +50,7 @@ class PlayersView(Static):
         """``keys``: the seats' keys are shown (not in a replay, where no one plays);
         ``money``: the exact sums, once they are public (the end of the game)."""
         table = Table.grid(padding=(0, 1), expand=True)
+        # Translators: "bot" marks a computer player in a column 3 cells wide.
         table.add_column(width=max(3, cell_len(_("bot"))), no_wrap=True)  # key
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")  # name
         # BOSS or turn: as wide as the widest word of the table's language (보스: 4 cells).
@@ -63,6 +64,7 @@ class PlayersView(Static):
             Text(_("key") if keys else "", style=head),
             Text(_("player"), style=head),
             Text(""),
+            # Translators: column headings of the players' panel (36 cells for all six).
             Text(_("inv."), style=head),
             Text(_("cards"), style=head),
             Text(_("money"), style=head),
