@@ -17,7 +17,7 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind
 from ..engine.errors import IllegalAction
 from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, explain, ngettext, pgettext
 
 STYLE: dict[Colour | None, str] = {
     Colour.RED: "bold white on red3",
@@ -112,7 +112,7 @@ def price_words(price: Price) -> str:
 
 def refusal(error: IllegalAction) -> str:
     """An engine's refusal with its rule ID, in the table's language."""
-    return str(error)
+    return explain(error)
 
 
 def chip(colour: Colour | None, text: str | None = None) -> Text:

@@ -66,7 +66,7 @@ class NamesScreen(Screen[tuple[str, ...]]):
             # The notation's own rule: a game that starts here can be saved and resumed.
             check_names(names)
         except NameRefused as exc:
-            message = str(exc)
+            message = i18n.explain(exc)
             self.notify(message[0].upper() + message[1:], severity="warning", markup=False)
             return
         self.dismiss(names)
