@@ -243,15 +243,11 @@ class BossApp(CrashSafeApp[None]):
         return _("The game is saved up to its last move: imtheboss play --resume continues it.")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield SystemCommand(
-            _("Language…"),
-            _("Choose the language of the table: English, Español, Svenska, 中文, 한국어"),
-            self.action_choose_language,
-        )
+        yield language.language_command(self.action_choose_language)
         # A screenshot of a private panel would be a hand in a file: no screenshot command.
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":
-                yield _textual_command(command)
+                yield language.textual_command(command)
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its prompt in the table's language."""
@@ -811,20 +807,3 @@ def _played(event: Stopped) -> str:
         WindowKind.HIRE: pgettext("stopped", "hire"),
         WindowKind.LAST_CALL: pgettext("stopped", "last call"),
     }[event.cancelled]
-
-
-#: Textual's own palette commands, in words the table can translate.
-_TEXTUAL_COMMANDS = {
-    "Theme": (N_("Theme"), N_("Change the current theme")),
-    "Quit": (N_("Quit"), N_("Quit the game (a game in progress is saved)")),
-    "Keys": (N_("Keys"), N_("Show or hide the keys and help panel")),
-    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
-    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
-}
-
-
-def _textual_command(command: SystemCommand) -> SystemCommand:
-    words = _TEXTUAL_COMMANDS.get(command.title)
-    if words is None:
-        return command
-    return SystemCommand(_(words[0]), _(words[1]), command.callback, command.discover)
