@@ -458,3 +458,25 @@ def test_the_pot_lists_argparse_words_once() -> None:
     for word in ("usage: ", "options", "positional arguments", "show this help message and exit"):
         entry = template.get(word)
         assert entry is not None, word
+
+
+def test_the_packaged_boards_name_is_in_the_catalog() -> None:
+    from imtheboss.cli import DEFAULT_BOARD_NAME
+    from imtheboss.engine import default_board
+
+    assert default_board().name == DEFAULT_BOARD_NAME
+    assert _pot().get(DEFAULT_BOARD_NAME) is not None
+
+
+def test_a_notation_error_names_line_and_column_in_the_tables_language(
+    pseudo: Callable[[str], None], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pseudo("sv")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("players: Ann, Bob, Cy\nseed: 1\n\nAnn: dance\n", encoding="utf-8")
+    assert main(["check", "--lang", "sv", str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert "«line 4, column 6: «unknown action 'dance'" in out
+    assert (
+        _english_words(out, {"bad", "txt", "dance", *re.findall(r"[a-z]+", str(tmp_path))}) == set()
+    )
