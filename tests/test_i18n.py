@@ -480,3 +480,19 @@ def test_a_notation_error_names_line_and_column_in_the_tables_language(
     assert (
         _english_words(out, {"bad", "txt", "dance", *re.findall(r"[a-z]+", str(tmp_path))}) == set()
     )
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_rules_are_read_in_the_tables_language_or_english(lang: str) -> None:
+    from imtheboss.rulebook import rules_document
+
+    english = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    own = ROOT / "docs" / rules_filename(lang)
+    expected = own.read_text(encoding="utf-8") if own.is_file() else english
+    assert rules_document(lang) == expected
+
+
+def test_translator_comments_reach_the_template() -> None:
+    entry = _pot().get("usage: ")
+    assert entry is not None
+    assert any("keep the space" in c for c in entry.auto_comments)
