@@ -1,9 +1,18 @@
-"""What a bot remembers of the deals it started: the ones that failed, and in what situation.
+"""What a bot remembers of the deals it started: the ones that failed, and in what situation;
+and who left its offers unanswered.
 
 A bot that starts the same deal in the same situation gets the same refusals, so a failed deal
 is not tried again until something the bot counts on has changed: the number of deals done (a
 new tile, new proceeds), who owns which investor, or its own hand. Everything in the key comes
 from the bot's own view; nothing of other players' hidden hands.
+
+The hand changes with every deal (a family card laid, cards drawn), so that key alone does not
+stop a bot from counting again and again on a player who does not answer — a person who is away
+from the table, or who does not want to sell: a game of two people and two dealers saw 180
+deals started and 168 failed, ``deal / lay family orange / offer Bob yellow for 4 / fail`` over
+and over. So a bot also remembers who let its offers go unanswered in a deal that then failed,
+and does not count on buying from them (``silent``) until they take part in a deal again (ask a
+price, accept an offer, lay a family card: all public) or ``SILENT_DEALS`` more deals are done.
 """
 
 from __future__ import annotations
@@ -12,6 +21,12 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import Card, Colour
 from ..engine.view import PlayerView
+
+#: How many deals done later a bot tries again a player who left its offers unanswered.
+SILENT_DEALS = 4
+
+#: (deals done, space, Boss): one deal.
+DealKey = tuple[int, int, int]
 
 #: (space, deals done, owner of each investor, own hand)
 Situation = tuple[int, int, tuple[tuple[Colour, int | None], ...], tuple[Card, ...]]
@@ -27,10 +42,15 @@ class DealMemory:
     failed: set[Situation] = field(default_factory=set)
     #: The deal this bot started and has not yet seen end.
     _pending: Situation | None = None
+    #: Who left this bot's offers unanswered in a deal that failed → deals done then.
+    silent: dict[int, int] = field(default_factory=dict)
+    #: As Boss now: the deal, whom it made offers to, who answered.
+    _talk: tuple[DealKey, set[int], set[int]] | None = None
 
     def observe(self, seen: PlayerView) -> None:
         """Settle the deal this bot started once it is over: it closed if its space is covered
         (CL6), else it failed (F3: the marker stays, no tile)."""
+        self._listen(seen)
         pending = self._pending
         if pending is None:
             return
@@ -47,3 +67,38 @@ class DealMemory:
 
     def failed_before(self, seen: PlayerView, space: int) -> bool:
         return situation(seen, space) in self.failed
+
+    def _listen(self, seen: PlayerView) -> None:
+        """Who answers: everyone who takes part in a deal is heard; whoever this bot (as Boss)
+        made an offer to and did not answer before the deal failed is silent."""
+        deal = seen.deal
+        if deal is not None:
+            talking = {a.supplier for a in deal.agreements}
+            talking |= {p.supplier for p in deal.proposals if not p.by_boss}
+            if deal.agreements or any(p.by_boss for p in deal.proposals):
+                talking.add(deal.boss)  # a Boss who offers, or accepted a price
+            for seat in talking | {f.owner for f in deal.family}:
+                self.silent.pop(seat, None)
+        talk = self._talk
+        key = None if deal is None else (seen.deals_done, deal.space, deal.boss)
+        if talk is not None and talk[0] != key:
+            self._talk = None
+            (deals_done, space, _), offered, answered = talk
+            on_table = deal is not None and (seen.deals_done, deal.space) == (deals_done, space)
+            if not on_table and space not in seen.covered:  # failed (F3), not taken over
+                for seat in offered - answered:
+                    self.silent[seat] = seen.deals_done
+        if deal is None or key is None or deal.boss != seen.viewer:
+            return
+        if self._talk is None:
+            self._talk = (key, set(), set())
+        _, offered, answered = self._talk
+        offered |= {p.supplier for p in deal.proposals if p.by_boss}
+        answered |= {a.supplier for a in deal.agreements}
+        answered |= {p.supplier for p in deal.proposals if not p.by_boss}
+
+    def shy(self, seen: PlayerView) -> frozenset[int]:
+        """The players not to count on as sellers now (see ``silent``)."""
+        return frozenset(
+            seat for seat, when in self.silent.items() if seen.deals_done - when < SILENT_DEALS
+        )
