@@ -1,5 +1,5 @@
 """What a bot remembers of the deals it started: the ones that failed, and in what situation;
-and who left its offers unanswered.
+and who leaves offers unanswered.
 
 A bot that starts the same deal in the same situation gets the same refusals, so a failed deal
 is not tried again until something the bot counts on has changed: the number of deals done (a
@@ -10,9 +10,11 @@ The hand changes with every deal (a family card laid, cards drawn), so that key 
 stop a bot from counting again and again on a player who does not answer — a person who is away
 from the table, or who does not want to sell: a game of two people and two dealers saw 180
 deals started and 168 failed, ``deal / lay family orange / offer Bob yellow for 4 / fail`` over
-and over. So a bot also remembers who let its offers go unanswered in a deal that then failed,
-and does not count on buying from them (``silent``) until they take part in a deal again (ask a
-price, accept an offer, lay a family card: all public) or ``SILENT_DEALS`` more deals are done.
+and over. So a bot also remembers who let a Boss's offers go unanswered in a deal that then
+failed (``silent``), and does not count on buying from them until they take part in a deal
+again (ask a price, accept an offer, lay a family card, make an offer as Boss: all public) or,
+in case they have come back to the table, ``SILENT_DEALS`` more deals are done — twice as many
+each time they leave offers unanswered again.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card, Colour
 from ..engine.view import PlayerView
 
-#: How many deals done later a bot tries again a player who left its offers unanswered.
+#: How many deals done later a bot tries again a player who left its offers unanswered once.
 SILENT_DEALS = 4
 
 #: (deals done, space, Boss): one deal.
@@ -42,9 +44,10 @@ class DealMemory:
     failed: set[Situation] = field(default_factory=set)
     #: The deal this bot started and has not yet seen end.
     _pending: Situation | None = None
-    #: Who left this bot's offers unanswered in a deal that failed → deals done then.
-    silent: dict[int, int] = field(default_factory=dict)
-    #: As Boss now: the deal, whom it made offers to, who answered.
+    #: Who left this bot's offers unanswered in a deal that failed → (deals done then, how
+    #: many deals done before the bot counts on them again).
+    silent: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: The deal on the table: whom its Boss made offers to, who answered.
     _talk: tuple[DealKey, set[int], set[int]] | None = None
 
     def observe(self, seen: PlayerView) -> None:
@@ -69,8 +72,9 @@ class DealMemory:
         return situation(seen, space) in self.failed
 
     def _listen(self, seen: PlayerView) -> None:
-        """Who answers: everyone who takes part in a deal is heard; whoever this bot (as Boss)
-        made an offer to and did not answer before the deal failed is silent."""
+        """Who answers: everyone who takes part in a deal is heard; whoever a Boss made an
+        offer to and did not answer before the deal failed is silent (all of it public: any
+        Boss's deal teaches it, not only this bot's own)."""
         deal = seen.deal
         if deal is not None:
             talking = {a.supplier for a in deal.agreements}
@@ -87,8 +91,9 @@ class DealMemory:
             on_table = deal is not None and (seen.deals_done, deal.space) == (deals_done, space)
             if not on_table and space not in seen.covered:  # failed (F3), not taken over
                 for seat in offered - answered:
-                    self.silent[seat] = seen.deals_done
-        if deal is None or key is None or deal.boss != seen.viewer:
+                    _, before = self.silent.get(seat, (0, SILENT_DEALS // 2))
+                    self.silent[seat] = (seen.deals_done, before * 2)
+        if deal is None or key is None:
             return
         if self._talk is None:
             self._talk = (key, set(), set())
@@ -99,6 +104,5 @@ class DealMemory:
 
     def shy(self, seen: PlayerView) -> frozenset[int]:
         """The players not to count on as sellers now (see ``silent``)."""
-        return frozenset(
-            seat for seat, when in self.silent.items() if seen.deals_done - when < SILENT_DEALS
-        )
+        done = seen.deals_done
+        return frozenset(seat for seat, (when, n) in self.silent.items() if done - when < n)
