@@ -123,6 +123,8 @@ def game(seed: int, wait: float, pause: float, people: str) -> Game:
 
     while state.phase is not Phase.OVER and now < MAX_SECONDS:
         now += TICK
+        if state.window is not None:
+            waits.hold(TICK)  # as the app does: nobody can answer a bot during a window
         if now - last_bot >= pause:
             waits.update(state, bots, now)
             action = seats.next_action(state, None, waits.waiting(now))

@@ -266,6 +266,8 @@ class BossApp(CrashSafeApp[None]):
         now = time.monotonic()
         self.bot_waits.update(state, self.bot_seats.bots, now)
         waits = [(q.asker, q.person, left) for q, left in self.bot_waits.shown(now)]
+        if state.window is not None:
+            waits = []  # paused, and out of the way of the pending play (see _tick)
         table.query_one(BoardView).show(public)
         table.query_one(PlayersView).show(public, frozenset(self.bot_seats.bots))
         table.query_one(DealView).show(public, remaining, asking, waits=waits)
@@ -394,6 +396,9 @@ class BossApp(CrashSafeApp[None]):
             self.deadline = time.monotonic() + seconds
         self._window_seen = window
 
+    def _window_open(self) -> bool:
+        return self.session is not None and self.state.window is not None
+
     def _someone_has_the_keyboard(self) -> bool:
         return any(
             isinstance(s, PrivacyScreen | PrivatePanel | PriceDialog | DiscardDialog | CloseDialog)
@@ -404,8 +409,10 @@ class BossApp(CrashSafeApp[None]):
         now = time.monotonic()
         elapsed, self._last_tick = now - self._last_tick, now
         self._retry_save(now)
-        if self._someone_has_the_keyboard():
-            self.bot_waits.hold(elapsed)  # a bot's wait for an answer pauses too
+        if self._someone_has_the_keyboard() or self._window_open():
+            # A bot's wait for an answer pauses too, and while a window is open nobody can
+            # answer anything but the pending play (ST1, CL2).
+            self.bot_waits.hold(elapsed)
         self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
             if self.bot_waits.shown(now):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -207,7 +208,7 @@ def _wait_line(view: PlayerView, bot: int, person: int, left: float) -> Text:
         bot=view.players[bot].name,
         person=view.players[person].name,
         key=person + 1,
-        seconds=f"{left:.0f}",
+        seconds=math.ceil(left),  # "0s left" would be a wait that is over
     )
     # Text, not markup: the names are players' names.
     return Text.assemble((" " + _("ANSWER?") + " ", "b on dark_blue"), " ", said)
