@@ -1,6 +1,6 @@
 """Bots deal with people: a person Boss buys a colour from a bot, a bot Boss buys one from a
-person who answers through the keys while the bot waits with a countdown on the table, and a
-bot that waits in vain moves on when its count runs out.
+person who answers through the keys while the bot waits with a countdown on the table, a bot
+that waits in vain moves on when its count runs out, and a bot Boss stops a person's boss card.
 
 The deals are set up on seeds found for the purpose (two people, Ann and Bob, then two dealers):
 seed 1 puts Ann first, and space 1 needs her investors and Dealer1's blue one; seed 12 puts
@@ -164,5 +164,39 @@ def test_a_bot_whose_wait_runs_out_moves_on(tmp_path: Path) -> None:
             assert waited >= wait - 0.5, waited
             assert "Dealer1: fail" in log_text(app)
             assert "waits for Ann's answer" not in screen_text(app)
+
+    run(scenario)
+
+
+def test_a_bot_boss_stops_a_persons_boss_card_and_its_wait_gives_way_to_the_window(
+    tmp_path: Path,
+) -> None:
+    """Seed 70: Dealer1 starts, holding two stops; space 7 needs pink, which only Ann has. Ann
+    answers Dealer1's offer with "I'm the Boss!": the bot stops it, as it would a bot's; while
+    the boss card waits for an answer, the bot's count is off the table (nobody can answer an
+    offer then, ST1), and it is back once the window is gone."""
+    session = deal_started(tmp_path, seed=70, boss=DEALER1, space=7)
+    assert session.state.owners[Colour.PINK] == ANN
+
+    async def scenario() -> None:
+        app = BossApp(settings(tmp_path, bot_pause=0.05), session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: bot_offer_to_ann(driver.state))
+            await driver.wait_for(lambda: "Dealer1 waits for Ann's answer" in screen_text(app))
+            # The bots sit still for a moment (a long pause between their moves), so that
+            # the window can be looked at before Dealer1 answers it.
+            app.settings.bot_pause = 3600.0
+            panel = await driver.take_keyboard(ANN)
+            await driver.choose(panel, lambda m: m.action == A.PlayBoss(player=ANN))
+            await driver.wait_for(lambda: "I'm the Boss!" in screen_text(app))
+            assert driver.state.window is not None
+            assert "waits for Ann's answer" not in screen_text(app)
+            app.settings.bot_pause = 0.05
+            await driver.wait_for(lambda: A.PlayStop(player=DEALER1) in session.actions)
+            state = driver.state
+            assert state.deal is not None and state.deal.boss == DEALER1
+            assert bot_offer_to_ann(state)  # the question stands, and so does its count
+            await driver.wait_for(lambda: "Dealer1 waits for Ann's answer" in screen_text(app))
 
     run(scenario)
