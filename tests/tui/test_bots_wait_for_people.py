@@ -147,7 +147,7 @@ def test_a_bot_boss_waits_for_a_person_who_accepts_through_the_keys(tmp_path: Pa
 
 def test_a_bot_whose_wait_runs_out_moves_on(tmp_path: Path) -> None:
     session = deal_started(tmp_path, seed=12, boss=DEALER1, space=1)
-    wait = 3.0
+    wait = 5.0
 
     async def scenario() -> None:
         app = BossApp(settings(tmp_path, bot_pause=0.05, bot_wait=wait), session)
