@@ -185,3 +185,21 @@ def test_a_player_left_silent_is_tried_again_after_some_deals() -> None:
     memory.observe(view(failed, DEALER1))
     later = view(failed.replace(deals_done=failed.deals_done + SILENT_DEALS), DEALER1)
     assert memory.shy(later) == frozenset()
+
+
+def test_a_deal_that_fails_is_told_from_the_next_deal_on_the_same_space() -> None:
+    """After a failed deal the marker stays (F3) and the next player may deal there at once;
+    a bot asked only during deals sees the new deal next, never the moment between. It is
+    another deal (another turn): the first one failed, and its silent player is noted."""
+    state = offered(dealer1_deal())
+    memory = DealMemory()
+    before = view(state, DEALER1)
+    memory.started(before, 1)  # as the dealer calls it when it starts the deal
+    memory.observe(before)
+    failed, _ = apply(state, A.Fail(player=DEALER1))
+    assert failed.turn == 3 and failed.marker == 1
+    next_deal, _ = apply(failed, A.StartDeal(player=3))
+    seen = view(next_deal, DEALER1)
+    memory.observe(seen)
+    assert memory.shy(seen) == {ANN}
+    assert memory.failed_before(seen, 1)

@@ -27,8 +27,15 @@ from ..engine.view import PlayerView
 #: How many deals done later a bot tries again a player who left its offers unanswered once.
 SILENT_DEALS = 4
 
-#: (deals done, space, Boss): one deal.
+#: (deals done, space, whose turn): one deal. Its Boss may change (a boss card, B2); a failed
+#: deal leaves the marker where it was (F3) and the next deal there is started by the next
+#: player (B3), so the turn tells them apart even when the bot saw nothing in between.
 DealKey = tuple[int, int, int]
+
+
+def deal_key(seen: PlayerView) -> DealKey | None:
+    deal = seen.deal
+    return None if deal is None else (seen.deals_done, deal.space, seen.turn)
 
 #: (space, deals done, owner of each investor, own hand)
 Situation = tuple[int, int, tuple[tuple[Colour, int | None], ...], tuple[Card, ...]]
@@ -42,8 +49,8 @@ def situation(seen: PlayerView, space: int) -> Situation:
 @dataclass
 class DealMemory:
     failed: set[Situation] = field(default_factory=set)
-    #: The deal this bot started and has not yet seen end.
-    _pending: Situation | None = None
+    #: The deal this bot started and has not yet seen end, and that deal.
+    _pending: tuple[Situation, DealKey] | None = None
     #: Who left this bot's offers unanswered in a deal that failed → (deals done then, how
     #: many deals done before the bot counts on them again).
     silent: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -54,19 +61,19 @@ class DealMemory:
         """Settle the deal this bot started once it is over: it closed if its space is covered
         (CL6), else it failed (F3: the marker stays, no tile)."""
         self._listen(seen)
-        pending = self._pending
-        if pending is None:
+        if self._pending is None:
             return
-        space, deals_done = pending[0], pending[1]
-        deal = seen.deal
-        if deal is not None and deal.space == space and seen.deals_done == deals_done:
+        pending, key = self._pending
+        if deal_key(seen) == key:
             return  # still running
-        if space not in seen.covered:
+        if pending[0] not in seen.covered:
             self.failed.add(pending)
         self._pending = None
 
     def started(self, seen: PlayerView, space: int) -> None:
-        self._pending = situation(seen, space)
+        """Called as the bot starts a deal on ``space``: the deal about to begin is the one
+        of this turn."""
+        self._pending = (situation(seen, space), (seen.deals_done, space, seen.turn))
 
     def failed_before(self, seen: PlayerView, space: int) -> bool:
         return situation(seen, space) in self.failed
@@ -84,12 +91,11 @@ class DealMemory:
             for seat in talking | {f.owner for f in deal.family}:
                 self.silent.pop(seat, None)
         talk = self._talk
-        key = None if deal is None else (seen.deals_done, deal.space, deal.boss)
+        key = deal_key(seen)
         if talk is not None and talk[0] != key:
             self._talk = None
-            (deals_done, space, _), offered, answered = talk
-            on_table = deal is not None and (seen.deals_done, deal.space) == (deals_done, space)
-            if not on_table and space not in seen.covered:  # failed (F3), not taken over
+            (_, space, _), offered, answered = talk
+            if space not in seen.covered:  # failed (F3)
                 for seat in offered - answered:
                     _, before = self.silent.get(seat, (0, SILENT_DEALS // 2))
                     self.silent[seat] = (seen.deals_done, before * 2)
