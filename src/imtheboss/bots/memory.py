@@ -37,6 +37,7 @@ def deal_key(seen: PlayerView) -> DealKey | None:
     deal = seen.deal
     return None if deal is None else (seen.deals_done, deal.space, seen.turn)
 
+
 #: (space, deals done, owner of each investor, own hand)
 Situation = tuple[int, int, tuple[tuple[Colour, int | None], ...], tuple[Card, ...]]
 
