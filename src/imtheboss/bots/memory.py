@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card, Colour
 from ..engine.view import PlayerView
 
-#: How many deals done later a bot tries again a player who left its offers unanswered once.
+#: How many deals done later a bot counts again on a player who left offers unanswered once.
 SILENT_DEALS = 4
 
 #: (deals done, space, whose turn): one deal. Its Boss may change (a boss card, B2); a failed
@@ -50,9 +50,9 @@ def situation(seen: PlayerView, space: int) -> Situation:
 @dataclass
 class DealMemory:
     failed: set[Situation] = field(default_factory=set)
-    #: The deal this bot started and has not yet seen end, and that deal.
+    #: The deal this bot started and has not yet seen end: its situation, and which deal.
     _pending: tuple[Situation, DealKey] | None = None
-    #: Who left this bot's offers unanswered in a deal that failed → (deals done then, how
+    #: Who left a Boss's offers unanswered in a deal that failed → (deals done then, how
     #: many deals done before the bot counts on them again).
     silent: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: The deal on the table: whom its Boss made offers to, who answered.
