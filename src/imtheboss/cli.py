@@ -260,6 +260,7 @@ def _play_command(args: argparse.Namespace) -> int:
         bots=args.bots,
         bot_kind=args.bot_kind,
         bot_pause=args.bot_pause,
+        bot_wait=args.bot_wait,
     )
     app = BossApp(settings, session)
     app.run()
@@ -545,6 +546,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.8,
         metavar=_("SECONDS"),
         help=_("the pause between two moves of the computer players (default 0.8)"),
+    )
+    play.add_argument(
+        "--bot-wait",
+        type=types.bot_wait,
+        default=30.0,
+        metavar=_("SECONDS"),
+        help=_(
+            "how long a computer player waits for a person's answer to its offer or ask, "
+            "counted down on the table (default 30; 0: it does not wait)"
+        ),
     )
     play.add_argument("--resume", action="store_true", help=_("continue the last unfinished game"))
     play.add_argument("--save-dir", help=argparse.SUPPRESS)

@@ -112,3 +112,5 @@ games = whole_number(1, MAX_GAMES, N_("a number of games"))
 jobs = whole_number(1, MAX_JOBS, N_("a number of processes"))
 window = seconds(0.0, MAX_SECONDS, allow_low=False)
 pause = seconds(0.0, 60.0, allow_low=True)
+#: How long a computer player waits for a person's answer; 0 is no wait at all.
+bot_wait = seconds(0.0, MAX_SECONDS, allow_low=True)
