@@ -8,9 +8,9 @@ is legal too, but listing every bundle would only slow the bots down).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, cast, overload
 
 from . import actions as A
 from .actions import Action
@@ -91,6 +91,59 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
                 kinds.add("ask")
         found = memo[key] = frozenset(kinds)
     return found
+
+
+class LegalActions(Sequence[Action]):
+    """``legal_actions(state, player)`` built only when it is read in full.
+
+    A chooser that picks a kind first (``kinds``, then ``of``) or lets the moment pass never
+    builds the hundreds of priced offers; one that iterates gets the whole list, as before.
+    ``in`` asks only for the kind of the action in question."""
+
+    __slots__ = ("_all", "player", "state")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self.state, self.player = state, player
+        self._all: list[Action] | None = None
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return legal_kinds(self.state, self.player)
+
+    def of(self, *kinds: str) -> list[Action]:
+        """The legal actions of these kinds, in the order of the whole list."""
+        return legal_actions(self.state, self.player, kinds)
+
+    def _list(self) -> list[Action]:
+        found = self._all
+        if found is None:
+            found = self._all = legal_actions(self.state, self.player)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        kind = getattr(action, "kind", None)
+        return kind is not None and action in self.of(kind)
+
+    def __bool__(self) -> bool:
+        if self._all is not None:
+            return bool(self._all)
+        return bool(self.kinds)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self._list()!r})"
 
 
 def _wants(want: frozenset[str] | None, *kinds: str) -> bool:
@@ -345,4 +398,4 @@ def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: lis
         out.append(_make(A.CancelAgreement, ("player", p), ("other", deal.boss)))
 
 
-__all__ = ["actors", "legal_actions", "legal_kinds"]
+__all__ = ["LegalActions", "actors", "legal_actions", "legal_kinds"]

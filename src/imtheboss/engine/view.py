@@ -94,6 +94,17 @@ class PlayerView(Frozen):
 
 
 def view(state: GameState, viewer: int | None) -> PlayerView:
+    """``viewer``'s view of ``state``, remembered with the state: a table asks each seat again
+    in every silent round of a deal."""
+    memo = state.memo()
+    key = ("view", viewer)
+    found: PlayerView | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _view(state, viewer)
+    return found
+
+
+def _view(state: GameState, viewer: int | None) -> PlayerView:
     over = state.phase is Phase.OVER
     own = state.players[viewer] if viewer is not None else None
     players, unowned = _public(state)
