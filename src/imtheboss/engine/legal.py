@@ -81,15 +81,63 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     key = ("kinds", player)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
-        kinds = {a.kind for a in legal_actions(state, player, _CHEAP_KINDS)}
-        deal = state.deal
-        if deal is not None and state.window is None and state.phase is Phase.DEAL:
-            if player == deal.boss:
-                if any(_offerable(state, deal, s) for s in range(state.n) if s != player):
-                    kinds.add("offer")
-            elif _offerable(state, deal, player):
-                kinds.add("ask")
-        found = memo[key] = frozenset(kinds)
+        if state.phase is Phase.DEAL and state.window is None:
+            found = _deal_kinds(state, player)
+        else:  # few actions outside a deal's negotiation: the list itself, remembered too
+            found = frozenset(a.kind for a in legal_actions(state, player))
+        memo[key] = found
+    return found
+
+
+def _deal_kinds(state: GameState, p: int) -> frozenset[str]:
+    """``legal_kinds`` in a deal, read off the same facts ``_negotiation`` reads, without
+    building a single action (a bot table asks this of almost every seat at every step)."""
+    deal = state.deal
+    assert deal is not None
+    kinds = set(_influence_kinds(state, p))
+    if p == deal.boss:
+        kinds |= _boss_kinds(state, deal)
+        return frozenset(kinds)
+    if _offerable(state, deal, p):
+        kinds.add("ask")
+    for prop in deal.proposals:
+        if prop.supplier == p:
+            if not prop.by_boss:
+                kinds.add("withdraw")
+            elif _affordable(state, deal, prop.price):
+                kinds.add("accept")
+            break
+    if (p, deal.boss) not in deal.cancel_requests and any(
+        a.supplier == p for a in deal.agreements
+    ):
+        kinds.add("cancel")
+    return frozenset(kinds)
+
+
+def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
+    """The Boss's negotiation kinds, as ``_negotiation`` lists them, once per state."""
+    memo = state.memo()
+    found: frozenset[str] | None = memo.get("boss kinds")
+    if found is None:
+        boss = deal.boss
+        kinds: set[str] = set()
+        if any(_offerable(state, deal, s) for s in range(state.n) if s != boss):
+            kinds.add("offer")
+        for prop in deal.proposals:
+            if prop.by_boss:
+                kinds.add("withdraw")
+            elif _affordable(state, deal, prop.price):
+                kinds.add("accept")
+        closes = close_actions(state)
+        if closes:
+            kinds.add("close")
+        if not (state.options.has(Variant.V8) and closes):
+            kinds.add("fail")
+        if deal.may_reset:
+            kinds.add("reset")
+        if any((boss, a.supplier) not in deal.cancel_requests for a in deal.agreements):
+            kinds.add("cancel")
+        found = memo["boss kinds"] = frozenset(kinds)
     return found
 
 
@@ -249,6 +297,23 @@ def _hire_list(p: int, owners: tuple[int | None, ...]) -> tuple[Action, ...]:
 def _influence(state: GameState, p: int) -> tuple[Action, ...]:
     """Family cards, travel cards, a boss card and hire sets ``p`` could play now. The list
     depends only on a few small facts, so it is built once for each combination of them."""
+    return _influence_list(*_influence_key(state, p)) + _hires(state, p)
+
+
+def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
+    """The kinds among ``_influence(state, p)``, remembered by the same few facts."""
+    kinds = _influence_kind_set(*_influence_key(state, p))
+    return kinds | _HIRE if _hires(state, p) else kinds
+
+
+_HIRE = frozenset({"hire"})
+
+
+def _influence_key(
+    state: GameState, p: int
+) -> tuple[
+    int, tuple[Card, ...], tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...], bool, bool
+]:
     deal = state.deal
     assert deal is not None
     memo = state.memo()
@@ -261,13 +326,19 @@ def _influence(state: GameState, p: int) -> tuple[Action, ...]:
             (c, o) for c in COLOURS if (o := owners[c]) is not None and not deal.travelling(c)
         )
         targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(deal.family)))
-    return _influence_list(
-        p,
-        _hand(state, p),
-        *targets,
-        state.options.has(Variant.V8),
-        p == deal.boss,
-    ) + _hires(state, p)
+    return (p, _hand(state, p), *targets, state.options.has(Variant.V8), p == deal.boss)
+
+
+@lru_cache(maxsize=16384)
+def _influence_kind_set(
+    p: int,
+    hand: tuple[Card, ...],
+    investors: tuple[tuple[Colour, int], ...],
+    laid: tuple[FamilyRef, ...],
+    own_ok: bool,
+    is_boss: bool,
+) -> frozenset[str]:
+    return frozenset(a.kind for a in _influence_list(p, hand, investors, laid, own_ok, is_boss))
 
 
 @lru_cache(maxsize=16384)
@@ -337,10 +408,16 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     remembered with the state."""
     memo = state.memo()
     every: list[list[CardRef]] | None = memo.get("offerable")
+    if every is not None:
+        return every[supplier]
+    # The same for every state that shares the deal and the owners: remembered with the deal.
+    owners = state.owners
+    key = ("offerable", state.n, tuple(owners[c] for c in COLOURS))
+    deal_memo = deal.memo()
+    every = deal_memo.get(key)
     if every is None:
         every = [[] for _ in range(state.n)]
         agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
-        owners = state.owners
         for c in COLOURS:
             o = owners[c]
             if o is not None and not deal.travelling(c) and (o, _INVESTOR[c]) not in agreed:
@@ -348,7 +425,8 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
         for f in dict.fromkeys(deal.family):
             if (f.owner, f) not in agreed:
                 every[f.owner].append(f)
-        memo["offerable"] = every
+        deal_memo[key] = every
+    memo["offerable"] = every
     return every[supplier]
 
 

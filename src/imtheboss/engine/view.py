@@ -14,7 +14,7 @@ from .board import Board
 from .cards import COLOURS, Card, Colour
 from .frozen import Frozen
 from .options import Options
-from .state import Deal, GameState, Phase, Window
+from .state import Deal, GameState, Phase, PlayerState, Window
 
 
 class MoneyPile(StrEnum):
@@ -133,23 +133,49 @@ def _view(state: GameState, viewer: int | None) -> PlayerView:
 
 
 def _public(state: GameState) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
-    """What everyone sees of the players: the same for every viewer, so built once a state."""
+    """What everyone sees of the players: the same for every viewer, so built once a state,
+    and shared with the state before when the players and the owners did not change (most
+    steps of a deal change neither)."""
     memo = state.memo()
     found: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]] | None = memo.get("public")
     if found is None:
-        owners = state.owners
-        found = memo["public"] = (
-            tuple(
-                PublicPlayer(
-                    seat=i,
-                    name=p.name,
-                    investors=tuple(c for c in COLOURS if owners[c] == i),
-                    hand_size=None if p.hand is None else len(p.hand),
-                    pile=MoneyPile.of(p.money),
-                    deals_closed=p.deals_closed,
-                )
-                for i, p in enumerate(state.players)
-            ),
-            tuple(c for c in COLOURS if owners[c] is None),
-        )
+        players, owners = state.players, state.owners
+        last = _LAST_PUBLIC[0]
+        if last is not None and last[0] is players and last[1] is owners:
+            found = last[2]
+        else:
+            found = _build_public(players, owners)
+            _LAST_PUBLIC[0] = (players, owners, found)
+        memo["public"] = found
     return found
+
+
+#: The last answer of ``_public`` with the very objects it was built from (held here, so
+#: their identities cannot be reused while the entry lives).
+_LAST_PUBLIC: list[
+    tuple[
+        tuple[PlayerState, ...],
+        dict[Colour, int | None],
+        tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]],
+    ]
+    | None
+] = [None]
+
+
+def _build_public(
+    players: tuple[PlayerState, ...], owners: dict[Colour, int | None]
+) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
+    return (
+        tuple(
+            PublicPlayer(
+                seat=i,
+                name=p.name,
+                investors=tuple(c for c in COLOURS if owners[c] == i),
+                hand_size=None if p.hand is None else len(p.hand),
+                pile=MoneyPile.of(p.money),
+                deals_closed=p.deals_closed,
+            )
+            for i, p in enumerate(players)
+        ),
+        tuple(c for c in COLOURS if owners[c] is None),
+    )
