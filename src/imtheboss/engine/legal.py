@@ -107,9 +107,7 @@ def _deal_kinds(state: GameState, p: int) -> frozenset[str]:
             elif _affordable(state, deal, prop.price):
                 kinds.add("accept")
             break
-    if (p, deal.boss) not in deal.cancel_requests and any(
-        a.supplier == p for a in deal.agreements
-    ):
+    if (p, deal.boss) not in deal.cancel_requests and any(a.supplier == p for a in deal.agreements):
         kinds.add("cancel")
     return frozenset(kinds)
 
