@@ -17,7 +17,7 @@ from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from ..bots import make_bot
 from ..engine import actions as A
@@ -58,6 +58,7 @@ from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
 from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
+from .widgets.footer import SteadyFooter
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
@@ -123,7 +124,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout("Log")
-        yield Footer()
+        yield SteadyFooter()
 
 
 class BossApp(CrashSafeApp[None]):
