@@ -19,7 +19,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from ..bots import make_bot
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card
@@ -216,6 +215,8 @@ class BossApp(CrashSafeApp[None]):
     def _seat_bots(self, seed: int) -> None:
         """Computer players take their seats (from the settings, or from the save file)."""
         assert self.session is not None
+        from ..bots import make_bot  # the bots' modules, only for a table that seats one
+
         state = self.session.state
         bots = {
             state.seat(name): make_bot(kind, seed * 7 + state.seat(name))
