@@ -181,7 +181,12 @@ class LegalActions(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         kind = getattr(action, "kind", None)
-        return kind is not None and action in self.of(kind)
+        if kind is None:
+            return False
+        same_kind = self.of(kind)
+        # A chooser usually hands back one of the very objects it was given: find it by
+        # identity before comparing field by field (hundreds of priced offers).
+        return any(a is action for a in same_kind) or action in same_kind
 
     def __bool__(self) -> bool:
         if self._all is not None:
