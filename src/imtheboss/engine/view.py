@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .board import Board
 from .cards import COLOURS, Card, Colour
 from .frozen import Frozen
 from .options import Options
 from .state import Deal, GameState, Phase, PlayerState, Window
+
+_new = object.__new__
 
 
 class MoneyPile(StrEnum):
@@ -49,11 +52,12 @@ class PublicPlayer(Frozen):
     deals_closed: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class PlayerView(Frozen):
     """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own.
 
-    Built from a state the engine made, so nothing in it is validated again."""
+    Built from a state the engine made, so nothing in it is validated again; its fields live
+    in an instance dict, so the views of one state are copies of one dict (``_view``)."""
 
     viewer: int | None
     board: Board
@@ -105,31 +109,39 @@ def view(state: GameState, viewer: int | None) -> PlayerView:
 
 
 def _view(state: GameState, viewer: int | None) -> PlayerView:
-    over = state.phase is Phase.OVER
+    memo = state.memo()
+    shared: dict[str, Any] | None = memo.get("view fields")
+    if shared is None:
+        # What every seat sees alike, once per state.
+        players, unowned = _public(state)
+        over = state.phase is Phase.OVER
+        shared = memo["view fields"] = {
+            "board": state.board,
+            "options": state.options,
+            "players": players,
+            "unowned": unowned,
+            "covered": state.covered,
+            "stack": state.stack,
+            "deals_done": state.deals_done,
+            "marker": state.marker,
+            "turn": state.turn,
+            "phase": state.phase,
+            "deal": state.deal,
+            "window": state.window,
+            "draw_pile_size": None if state.draw_pile is None else len(state.draw_pile),
+            "discard": state.discard,
+            "end_roller": state.end_roller,
+            "winners": state.winners,
+            "final_money": tuple(p.money for p in state.players) if over else None,
+        }
     own = state.players[viewer] if viewer is not None else None
-    players, unowned = _public(state)
-    return PlayerView(
-        viewer=viewer,
-        board=state.board,
-        options=state.options,
-        players=players,
-        unowned=unowned,
-        covered=state.covered,
-        stack=state.stack,
-        deals_done=state.deals_done,
-        marker=state.marker,
-        turn=state.turn,
-        phase=state.phase,
-        deal=state.deal,
-        window=state.window,
-        draw_pile_size=None if state.draw_pile is None else len(state.draw_pile),
-        discard=state.discard,
-        end_roller=state.end_roller,
-        winners=state.winners,
-        final_money=tuple(p.money for p in state.players) if over else None,
-        hand=own.hand if own is not None else None,
-        money=own.money if own is not None else None,
-    )
+    seen = _new(PlayerView)
+    fields = seen.__dict__
+    fields.update(shared)
+    fields["viewer"] = viewer
+    fields["hand"] = own.hand if own is not None else None
+    fields["money"] = own.money if own is not None else None
+    return seen
 
 
 def _public(state: GameState) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
