@@ -180,7 +180,7 @@ def agreeing_cards(
     (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
     which knows who owns what, can ask too. Remembered with the deal: do not change it."""
     memo = deal.memo()
-    key = ("agreeing", tuple(owners[c] for c in COLOURS), v8)
+    key = ("agreeing", tuple(map(owners.__getitem__, COLOURS)), v8)
     found: dict[Colour, list[CardRef]] | None = memo.get(key)
     if found is None:
         found = memo[key] = _agreeing(deal, owners, v8)

@@ -284,7 +284,7 @@ def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]
 def _hires(state: GameState, p: int) -> tuple[Action, ...]:
     if _hand(state, p).count(Card.HIRE) < 3:
         return ()
-    return _hire_list(p, tuple(state.owners[c] for c in COLOURS))
+    return _hire_list(p, tuple(map(state.owners.__getitem__, COLOURS)))
 
 
 @lru_cache(maxsize=4096)
@@ -415,7 +415,7 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
         return every[supplier]
     # The same for every state that shares the deal and the owners: remembered with the deal.
     owners = state.owners
-    key = ("offerable", state.n, tuple(owners[c] for c in COLOURS))
+    key = ("offerable", state.n, tuple(map(owners.__getitem__, COLOURS)))
     deal_memo = deal.memo()
     every = deal_memo.get(key)
     if every is None:
