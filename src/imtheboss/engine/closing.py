@@ -192,18 +192,18 @@ def _agreeing(
 ) -> dict[Colour, list[CardRef]]:
     sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
     agreed = {ref for a in deal.agreements for ref in a.cards}
+    boss, trips = deal.boss, deal.trips
     for colour in COLOURS:
         owner = owners[colour]
+        if owner is None or (trips and deal.travelling(colour)):
+            continue
         ref = _INVESTORS[colour]
-        if (
-            owner is not None
-            and not deal.travelling(colour)
-            and (owner == deal.boss or ref in agreed or v8)
-        ):
+        if owner == boss or v8 or (agreed and ref in agreed):
             sources[colour].append(ref)
-    for fam in dict.fromkeys(deal.family):
-        if fam.owner == deal.boss or fam in agreed:
-            sources[fam.colour].append(fam)
+    if deal.family:
+        for fam in dict.fromkeys(deal.family):
+            if fam.owner == boss or (agreed and fam in agreed):
+                sources[fam.colour].append(fam)
     return sources
 
 

@@ -325,11 +325,20 @@ def _influence_key(
     )
     if targets is None:
         owners = state.owners
-        investors = tuple(
-            (c, o) for c in COLOURS if (o := owners[c]) is not None and not deal.travelling(c)
-        )
-        targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(deal.family)))
+        if deal.trips:
+            investors = tuple(
+                (c, o) for c in COLOURS if (o := owners[c]) is not None and not deal.travelling(c)
+            )
+        else:  # nothing travelling (most of a deal): the owned investors, by their owners
+            investors = _owned(tuple(map(owners.__getitem__, COLOURS)))
+        laid = deal.family
+        targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(laid)) if laid else ())
     return (p, _hand(state, p), *targets, state.options.has(Variant.V8), p == deal.boss)
+
+
+@lru_cache(maxsize=1024)
+def _owned(owners: tuple[int | None, ...]) -> tuple[tuple[Colour, int], ...]:
+    return tuple((c, o) for c, o in zip(COLOURS, owners, strict=True) if o is not None)
 
 
 @lru_cache(maxsize=16384)
@@ -421,13 +430,17 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     if every is None:
         every = [[] for _ in range(state.n)]
         agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
+        trips = deal.trips
         for c in COLOURS:
             o = owners[c]
-            if o is not None and not deal.travelling(c) and (o, _INVESTOR[c]) not in agreed:
+            if o is None or (trips and deal.travelling(c)):
+                continue
+            if not agreed or (o, _INVESTOR[c]) not in agreed:
                 every[o].append(_INVESTOR[c])
-        for f in dict.fromkeys(deal.family):
-            if (f.owner, f) not in agreed:
-                every[f.owner].append(f)
+        if deal.family:
+            for f in dict.fromkeys(deal.family):
+                if not agreed or (f.owner, f) not in agreed:
+                    every[f.owner].append(f)
         deal_memo[key] = every
     memo["offerable"] = every
     return every[supplier]
