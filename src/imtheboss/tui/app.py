@@ -17,10 +17,9 @@ from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from .. import i18n
-from ..bots import make_bot
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card
@@ -61,6 +60,7 @@ from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
 from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
+from .widgets.footer import SteadyFooter
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
@@ -128,7 +128,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(_("Log"))
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         language.translate_bindings(self)
@@ -228,6 +228,8 @@ class BossApp(CrashSafeApp[None]):
     def _seat_bots(self, seed: int) -> None:
         """Computer players take their seats (from the settings, or from the save file)."""
         assert self.session is not None
+        from ..bots import make_bot  # the bots' modules, only for a table that seats one
+
         state = self.session.state
         bots = {
             state.seat(name): make_bot(kind, seed * 7 + state.seat(name))

@@ -18,13 +18,16 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..bots.base import Bot
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import legal_actions
 from ..engine.state import GameState, Phase, Proposal, WindowKind
 from ..engine.view import view
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
 
 
 @dataclass(frozen=True)
