@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from . import cli_types as types
+from .i18n import N_, _
 
 if TYPE_CHECKING:
     from .engine import Variant
@@ -208,6 +209,7 @@ def _play_command(args: argparse.Namespace) -> int:
         bots=args.bots,
         bot_kind=args.bot_kind,
         bot_pause=args.bot_pause,
+        bot_budget=args.bot_budget,
     )
     app = BossApp(settings, session)
     app.run()
@@ -269,13 +271,13 @@ def _simulate_command(args: argparse.Namespace) -> int:
     from .bots import BOTS
 
     if any(b not in BOTS for b in bots):
-        print("imtheboss: bots are 'random' or 'dealer'", file=sys.stderr)
+        print(_("imtheboss: bots are 'random', 'dealer' or 'shark'"), file=sys.stderr)
         return 2
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:
         return 2
     variants = sorted(chosen)
-    spec_list = specs(args.games, bots, args.seed, variants)
+    spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget)
     console = Console(stderr=args.json)
     with Progress(console=console, transient=True, disable=args.json) as progress:
         task = progress.add_task("Playing", total=len(spec_list))
@@ -334,6 +336,13 @@ _VARIANT_HELP = (
     "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "
     "or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short game, V8 two-player "
     "rules (see imtheboss rules V1 …)"
+)
+
+
+#: The shark's strength against its speed, for every command that seats bots.
+_BUDGET_HELP = N_(
+    "how hard a shark bot thinks: playouts per decision, 1 to 20,000 (default 64; more is "
+    "stronger and slower); the other bots ignore it"
 )
 
 
@@ -406,10 +415,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bot-kind",
-        choices=["dealer", "random"],
+        choices=["dealer", "random", "shark"],
         default="dealer",
-        help="how the bots play: dealer (bargains for deals it can close; the default) or "
-        "random (any legal move)",
+        help=_(
+            "how the bots play: dealer (bargains for deals it can close; the default), "
+            "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
+        ),
+    )
+    play.add_argument(
+        "--bot-budget",
+        type=types.bot_budget,
+        default=None,
+        metavar="PLAYOUTS",
+        help=_(_BUDGET_HELP),
     )
     play.add_argument(
         "--bot-pause",
@@ -450,6 +468,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="V1",
         help=_VARIANT_HELP,
+    )
+    sim.add_argument(
+        "--bot-budget",
+        type=types.bot_budget,
+        default=None,
+        metavar="PLAYOUTS",
+        help=_(_BUDGET_HELP),
     )
     sim.add_argument(
         "--jobs", type=types.jobs, default=1, help="processes to spread the games over"

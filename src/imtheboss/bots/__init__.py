@@ -31,10 +31,10 @@ def make_bot(kind: str, seed: int, budget: int | None = None) -> Bot:
 
 __all__ = [
     "BOTS",
-    "DEFAULT_BUDGET",
-    "MAX_BUDGET",
     "DEAL_ACTION_LIMIT",
+    "DEFAULT_BUDGET",
     "MAX_ACTIONS",
+    "MAX_BUDGET",
     "Bot",
     "DealerBot",
     "GameDidNotEnd",

@@ -138,9 +138,9 @@ class SharkBot:
             start = next((a for a in legal if isinstance(a, A.StartDeal)), None)
             other = next((a for a in legal if isinstance(a, A.Roll | A.Draw)), None)
             marker = seen.marker
-            if start is not None and other is not None and marker is not None:
-                if not self._memory.failed_before(seen, marker):
-                    more = [start, other]
+            known_failure = marker is None or self._memory.failed_before(seen, marker)
+            if start is not None and other is not None and not known_failure:
+                more = [start, other]
         elif seen.phase is Phase.DEAL and seen.deal is not None:
             if seen.deal.boss == me:
                 more = self._boss_candidates(seen, legal, me)
@@ -156,7 +156,9 @@ class SharkBot:
         return out[:MAX_CANDIDATES]
 
     @staticmethod
-    def _window_candidates(seen: PlayerView, legal: Sequence[Action], me: int) -> list[Action | None]:
+    def _window_candidates(
+        seen: PlayerView, legal: Sequence[Action], me: int
+    ) -> list[Action | None]:
         window = seen.window
         assert window is not None
         passing = next((a for a in legal if isinstance(a, A.Pass)), None)
@@ -166,8 +168,9 @@ class SharkBot:
         # The last call: spoil the close with a boss card (the deal becomes mine, B1) or a
         # travel card on a card the Boss closes with (TR1).
         supplies = list((window.supplies or {}).values())
-        plays: list[Action | None] = [a for a in legal if isinstance(a, A.PlayBoss)][:1]
-        plays += [a for a in legal if isinstance(a, A.PlayTravel) and a.target in supplies][:2]
+        bosses = [a for a in legal if isinstance(a, A.PlayBoss)]
+        travels = [a for a in legal if isinstance(a, A.PlayTravel) and a.target in supplies]
+        plays: list[Action | None] = [*bosses[:1], *travels[:2]]
         return [passing, *plays] if plays else []
 
     def _boss_candidates(

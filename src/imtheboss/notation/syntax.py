@@ -140,7 +140,7 @@ def without_comment(raw: str) -> str:
 
 
 #: The kinds of ``imtheboss.bots.BOTS`` (not imported: the parser stays free of the bots).
-BOT_KINDS = ("dealer", "random")
+BOT_KINDS = ("dealer", "random", "shark")
 
 
 def split_lines(text: str) -> list[str]:
@@ -251,7 +251,9 @@ def _parse_bots(header: Header, players: tuple[str, ...]) -> dict[str, str]:
         name, eq, kind = (x.strip() for x in part.partition("="))
         if not eq or name not in players or kind not in BOT_KINDS:
             raise NotationError(
-                number, 1, f"bots: write NAME=dealer or NAME=random; '{part.strip()}' is not"
+                number,
+                1,
+                f"bots: write NAME=dealer, NAME=random or NAME=shark; '{part.strip()}' is not",
             )
         if name in out:
             raise NotationError(number, 1, f"bots: {name} is named twice")

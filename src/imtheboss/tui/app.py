@@ -94,6 +94,8 @@ class TableSettings:
     bots: int = 0
     bot_kind: str = "dealer"
     bot_pause: float = 0.8
+    #: A shark's playouts per decision (None: its default).
+    bot_budget: int | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         base = self.bot_kind.capitalize()
@@ -217,7 +219,7 @@ class BossApp(CrashSafeApp[None]):
         assert self.session is not None
         state = self.session.state
         bots = {
-            state.seat(name): make_bot(kind, seed * 7 + state.seat(name))
+            state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.settings.bot_budget)
             for name, kind in self.session.bots.items()
         }
         self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
