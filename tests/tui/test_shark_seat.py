@@ -28,7 +28,7 @@ def test_sharks_take_their_seats_with_their_budget(tmp_path: Path) -> None:
             assert all(isinstance(b, SharkBot) and b.budget == 5 for b in bots.values())
         saved = GameSession.resume(tmp_path)
         assert saved.bots == {"Shark1": "shark", "Shark2": "shark", "Shark3": "shark"}
-        resumed = BossApp(settings(tmp_path, names=("Ann",), bots=3), saved)
+        resumed = BossApp(settings(tmp_path, names=("Ann",), bots=3, bot_pause=60.0), saved)
         async with resumed.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             sharks = resumed.bot_seats.bots.values()
