@@ -99,6 +99,8 @@ class TableSettings:
     bot_pause: float = 0.8
     #: How long a computer player waits for a person's answer to its offer or ask (0: no wait).
     bot_wait: float = 30.0
+    #: A shark's playouts per decision (None: its default).
+    bot_budget: int | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         base = self.bot_kind.capitalize()
@@ -232,7 +234,7 @@ class BossApp(CrashSafeApp[None]):
 
         state = self.session.state
         bots = {
-            state.seat(name): make_bot(kind, seed * 7 + state.seat(name))
+            state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.settings.bot_budget)
             for name, kind in self.session.bots.items()
         }
         self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
