@@ -815,16 +815,26 @@ def _played(event: Stopped) -> str:
 
 #: Textual's own palette commands, in words the table can translate.
 _TEXTUAL_COMMANDS = {
-    "Theme": (N_("Theme"), N_("Change the current theme")),
-    "Quit": (N_("Quit"), N_("Quit the game (a game in progress is saved)")),
-    "Keys": (N_("Keys"), N_("Show or hide the keys and help panel")),
-    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
-    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
+    "Theme": N_("Theme"),
+    "Quit": N_("Quit"),
+    "Keys": N_("Keys"),
+    "Maximize": N_("Maximize"),
+    "Minimize": N_("Minimize"),
 }
+#: Their help lines, as Textual 8.2.8 writes them (the English table reads as Textual's own).
+_TEXTUAL_HELP = (
+    N_("Change the current theme"),
+    N_("Quit the application as soon as possible"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize the focused widget"),
+)
 
 
 def _textual_command(command: SystemCommand) -> SystemCommand:
-    words = _TEXTUAL_COMMANDS.get(command.title)
-    if words is None:
+    title = _TEXTUAL_COMMANDS.get(command.title)
+    if title is None:
         return command
-    return SystemCommand(_(words[0]), _(words[1]), command.callback, command.discover)
+    help_text = _(command.help) if command.help in _TEXTUAL_HELP else command.help
+    return SystemCommand(_(title), help_text, command.callback, command.discover)

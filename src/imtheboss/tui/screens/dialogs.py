@@ -34,16 +34,7 @@ class PriceDialog(ModalScreen[Price | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="question", markup=False)  # it names a player
-            yield Label(
-                ngettext(
-                    "The deal pays {money} ({count} dividend). "
-                    "Nothing beyond the proceeds can be promised (N3).",
-                    "The deal pays {money} ({count} dividends). "
-                    "Nothing beyond the proceeds can be promised (N3).",
-                    self.dividends,
-                ).format(money=money(self.proceeds), count=self.dividends),
-                classes="hint question",
-            )
+            yield Label(self._hint(), classes="hint question")
             yield Input(placeholder=_("amount"), type="integer", id="amount")
             with RadioSet(id="unit"):
                 yield RadioButton(_("$M"), value=True, id="money")
@@ -52,9 +43,27 @@ class PriceDialog(ModalScreen[Price | None]):
                 yield Button(_("Propose"), variant="primary", id="ok")
                 yield Button(_("Back"), id="back")
 
+    def _hint(self) -> str:
+        return ngettext(
+            "The deal pays {money} ({count} dividend). "
+            "Nothing beyond the proceeds can be promised (N3).",
+            "The deal pays {money} ({count} dividends). "
+            "Nothing beyond the proceeds can be promised (N3).",
+            self.dividends,
+        ).format(money=money(self.proceeds), count=self.dividends)
+
     def on_mount(self) -> None:
         translate_bindings(self)
         self.query_one("#amount", Input).focus()
+
+    def retranslate(self) -> None:
+        """The words again; what was typed and chosen stays."""
+        self.query_one(".hint", Label).update(self._hint())
+        self.query_one("#amount", Input).placeholder = _("amount")
+        self.query_one("#money", RadioButton).label = _("$M")
+        self.query_one("#dividends", RadioButton).label = _("dividends")
+        self.query_one("#ok", Button).label = _("Propose")
+        self.query_one("#back", Button).label = _("Back")
 
     def on_input_submitted(self) -> None:
         self._finish()
@@ -89,13 +98,7 @@ class DiscardDialog(ModalScreen[tuple[Card, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(
-                ngettext(
-                    "Choose {count} card to discard (T2)",
-                    "Choose {count} cards to discard (T2)",
-                    self.count,
-                ).format(count=self.count)
-            )
+            yield Label(self._question(), id="discard-question")
             yield SelectionList[int](
                 *[(card_text(c), i) for i, c in enumerate(self.hand)], id="cards"
             )
@@ -103,8 +106,27 @@ class DiscardDialog(ModalScreen[tuple[Card, ...] | None]):
                 yield Button(_("Discard"), variant="primary", id="ok")
                 yield Button(_("Back"), id="back")
 
+    def _question(self) -> str:
+        return ngettext(
+            "Choose {count} card to discard (T2)",
+            "Choose {count} cards to discard (T2)",
+            self.count,
+        ).format(count=self.count)
+
     def on_mount(self) -> None:
         translate_bindings(self)
+
+    def retranslate(self) -> None:
+        """The words again; the cards ticked stay ticked."""
+        self.query_one("#discard-question", Label).update(self._question())
+        cards = self.query_one("#cards", SelectionList)
+        chosen = set(cards.selected)
+        highlighted = cards.highlighted
+        cards.clear_options()
+        cards.add_options([(card_text(c), i, i in chosen) for i, c in enumerate(self.hand)])
+        cards.highlighted = highlighted
+        self.query_one("#ok", Button).label = _("Discard")
+        self.query_one("#back", Button).label = _("Back")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id != "ok":
@@ -131,23 +153,34 @@ class SpaceDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Put the dollar marker on which space?"))
-            options = []
-            for space in self.state.board.spaces:
-                if space.number in self.state.covered:
-                    continue
-                label = Text(f"{space.number:>2}  ") + space_text(space)
-                label.append("  ")
-                label.append(
-                    ngettext("{count} dividend", "{count} dividends", space.dividends).format(
-                        count=space.dividends
-                    )
+            yield Label(_("Put the dollar marker on which space?"), id="space-question")
+            yield OptionList(*self._options(), id="spaces")
+
+    def _options(self) -> list[Option]:
+        options = []
+        for space in self.state.board.spaces:
+            if space.number in self.state.covered:
+                continue
+            label = Text(f"{space.number:>2}  ") + space_text(space)
+            label.append("  ")
+            label.append(
+                ngettext("{count} dividend", "{count} dividends", space.dividends).format(
+                    count=space.dividends
                 )
-                options.append(Option(label, id=str(space.number)))
-            yield OptionList(*options, id="spaces")
+            )
+            options.append(Option(label, id=str(space.number)))
+        return options
 
     def on_mount(self) -> None:
         translate_bindings(self)
+
+    def retranslate(self) -> None:
+        self.query_one("#space-question", Label).update(_("Put the dollar marker on which space?"))
+        spaces = self.query_one("#spaces", OptionList)
+        highlighted = spaces.highlighted
+        spaces.clear_options()
+        spaces.add_options(self._options())
+        spaces.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(event.option.id or 0))

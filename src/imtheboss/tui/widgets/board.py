@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -35,10 +36,12 @@ class BoardView(Static):
 
     def show(self, view: PlayerView) -> None:
         grid = Table.grid(padding=(0, 1), expand=True)
+        # The dividends' column is as wide as the language writes "9d" (3 cells in English).
+        paid = max(3, *(cell_len(_("{count}d").format(count=n)) for n in range(1, 10)))
         for _side in range(2):
             grid.add_column(justify="right", width=3)
             grid.add_column(ratio=1, no_wrap=True)
-            grid.add_column(justify="right", width=3)
+            grid.add_column(justify="right", width=paid)
         cells: list[tuple[Text, Text, Text]] = []
         for space in view.board.spaces:
             here = view.marker == space.number
