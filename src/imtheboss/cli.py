@@ -21,14 +21,17 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
     from .engine import Options, Variant
     from .engine.setup import player_bounds
 
-    try:
-        variants = frozenset(Variant(v.upper()) for v in names)
-    except ValueError as exc:
+    known = {v.value for v in Variant}
+    unknown = [v for v in names if v.upper() not in known]
+    if unknown:
         print(
-            _("imtheboss: unknown variant ({error}); use V1 … V8").format(error=exc),
+            _("imtheboss: there is no variant {variant}; use V1 … V8").format(
+                variant=repr(unknown[0])
+            ),
             file=sys.stderr,
         )
         return None
+    variants = frozenset(Variant(v.upper()) for v in names)
     low, high = player_bounds(Options(variants=variants))
     if not low <= players <= high:
         if low == 2:
@@ -72,10 +75,12 @@ def _board_command(args: argparse.Namespace) -> int:
             _("[bold red]Board refused:[/] {error}").format(error=escape(i18n.explain(exc)))
         )
         return 2
+    # The packaged board's name is ours to translate; a board file's is its author's.
+    name = board.name if args.board else _(DEFAULT_BOARD_NAME)
     title = (
-        _("{board} (a reconstruction: see docs/rules.md)").format(board=board.name)
+        _("{board} (a reconstruction: see docs/rules.md)").format(board=name)
         if board.reconstructed
-        else board.name
+        else name
     )
     spaces = Table(title=escape(title), title_justify="left")
     spaces.add_column(_("space"), justify="right")
@@ -406,6 +411,9 @@ def _simulate_command(args: argparse.Namespace) -> int:
 
 
 #: The variants in a line each, for every command that takes --variant.
+#: The name of the packaged board (engine/data/board.toml), for the catalogs.
+DEFAULT_BOARD_NAME = N_("Reconstructed standard board")
+
 _VARIANT_HELP = N_(
     "an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ cards must "
     "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "

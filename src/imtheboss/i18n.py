@@ -8,6 +8,12 @@ palette change the language mid-game without rebuilding anything but the widgets
 Call sites use ``_("…")`` and ``ngettext(…)`` at the moment they show a text, never at import
 time: a module-level constant is marked with ``N_`` (which only marks it for extraction) and
 translated with ``_`` where it is shown.
+
+The engine knows no language: its refusals carry an ``engine.errors.Msg`` (an English message
+key with ``{placeholders}`` and values, the game's words nested as ``Msg`` too); ``render`` and
+``explain`` put them in the table's language. The command line picks the language once
+(``--lang``, else ``language_from_env``); the catalogs are kept by ``python -m
+imtheboss.catalogs``.
 """
 
 from __future__ import annotations
@@ -74,7 +80,9 @@ def explain(error: BaseException) -> str:
 
     if isinstance(error, IllegalAction):
         return _("{reason} ({rule})").format(reason=render(error.message), rule=error.rule)
-    message = getattr(error, "message", None)
+    message = getattr(error, "msg", None)
+    if not isinstance(message, Msg):
+        message = getattr(error, "message", None)
     line, column = getattr(error, "line", None), getattr(error, "column", None)
     text = render(message) if isinstance(message, Msg) else None
     if text is not None and isinstance(line, int) and isinstance(column, int):
@@ -86,8 +94,10 @@ def explain(error: BaseException) -> str:
 
 def reason(error: BaseException) -> str:
     """An ``IllegalAction``'s reason alone (no rule ID), in the current language."""
+    from .engine.errors import Msg
+
     message = getattr(error, "message", None)
-    return render(message) if message is not None else str(error)
+    return render(message) if isinstance(message, Msg | str) else str(error)
 
 
 # --- the language a command starts in -----------------------------------------------------
@@ -144,11 +154,14 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 # so routing them to ours (``speak_argparse``) makes usage lines, group titles and errors
 # follow the table's language. The developers' errors (conflicting options, …) stay English.
 ARGPARSE_WORDS = (
+    # Translators: keep the space at the end: the command's usage follows on the same line.
     N_("usage: "),
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
     N_("show program's version number and exit"),
+    # Translators: an option and what is wrong with it ("--games: a number of games from 1
+    # to 1,000,000, not 0"). The English drops the word "argument"; so may you.
     N_("argument %(argument_name)s: %(message)s"),
     N_("%(prog)s: error: %(message)s\n"),
     N_("unrecognized arguments: %s"),
