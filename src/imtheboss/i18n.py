@@ -54,3 +54,47 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a text for the catalogs without translating it yet (module-level constants)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for the catalogs; translate later with ``ngettext(*pair, n)``."""
+    return (singular, plural)
+
+
+# argparse's own words (Python 3.11's wording; other versions fall back to English for the
+# ones they changed). argparse looks up its module-level ``_``/``ngettext`` on every call,
+# so routing them to ours (``speak_argparse``) makes usage lines, group titles and errors
+# follow the table's language. The developers' errors (conflicting options, …) stay English.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+ARGPARSE_PLURALS = (N_plural("expected %s argument", "expected %s arguments"),)
+
+
+def speak_argparse() -> None:
+    """Make argparse look its words up in our catalogs (call before building a parser:
+    group titles and ``-h``'s help are looked up when the parser is made)."""
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
