@@ -13,7 +13,12 @@ translated with ``_`` where it is shown.
 from __future__ import annotations
 
 import gettext as _gettext
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .engine.errors import Msg, Words
 
 DOMAIN = "imtheboss"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -49,6 +54,79 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
+
+
+def render(message: Msg | Words | str) -> str:
+    """An engine ``Msg`` (or ``Words``) in the current language; a plain string as it is."""
+    if isinstance(message, str):
+        return message
+    return message.render(_current)
+
+
+def explain(error: BaseException) -> str:
+    """What a player reads for an error, in the current language.
+
+    A refusal of the rules is its reason and its rule ID, "Reason (ST2)"; an error that
+    carries a ``Msg`` (board files, positions, the notation's parser) is that message; a
+    notation error names its line and column. Anything else is ``str(error)``.
+    """
+    from .engine.errors import IllegalAction, Msg
+
+    if isinstance(error, IllegalAction):
+        return _("{reason} ({rule})").format(reason=render(error.message), rule=error.rule)
+    message = getattr(error, "message", None)
+    line, column = getattr(error, "line", None), getattr(error, "column", None)
+    text = render(message) if isinstance(message, Msg) else None
+    if text is not None and isinstance(line, int) and isinstance(column, int):
+        return _("line {line}, column {column}: {message}").format(
+            line=line, column=column, message=text
+        )
+    return text if text is not None else str(error)
+
+
+def reason(error: BaseException) -> str:
+    """An ``IllegalAction``'s reason alone (no rule ID), in the current language."""
+    message = getattr(error, "message", None)
+    return render(message) if message is not None else str(error)
+
+
+# --- the language a command starts in -----------------------------------------------------
+
+#: The variables that name the user's language, in gettext's order of precedence.
+ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_language(name: str) -> str | None:
+    """The language of a locale name (``ko_KR.UTF-8`` → ``ko``), None for ``C``/``POSIX``/
+    empty and for a language the program does not speak."""
+    base = name.strip().split(".")[0].split("@")[0]
+    if base in ("", "C", "POSIX"):
+        return None
+    parts = base.replace("-", "_").lower().split("_")
+    lang = parts[0]
+    # Traditional Chinese (the rulebook's: zh_TW, zh_HK, zh_Hant) is the only Chinese there
+    # is; Simplified locales (zh_CN, zh_SG, zh_Hans) and a bare "zh" get it too, being far
+    # closer to their readers than English (``--lang en`` chooses English).
+    return lang if lang in LANGUAGES else None
+
+
+def language_from_env(environ: Mapping[str, str]) -> str:
+    """The language the environment asks for: the first of LANGUAGE (a colon-separated list,
+    the first entry the program speaks wins), LC_ALL, LC_MESSAGES and LANG that is set to
+    something other than C/POSIX decides; a language the program does not speak, or none,
+    is English."""
+    for variable in ENV_VARIABLES:
+        value = environ.get(variable, "")
+        entries = [e for e in value.split(":") if e.strip()] if variable == "LANGUAGE" else [value]
+        entries = [e for e in entries if e.strip().split(".")[0] not in ("", "C", "POSIX")]
+        if not entries:
+            continue
+        for entry in entries:
+            found = locale_language(entry)
+            if found is not None:
+                return found
+        return "en"
+    return "en"
 
 
 def N_(message: str) -> str:

@@ -15,7 +15,7 @@ from . import events as E
 from .cards import COLOURS, Card, Colour, family
 from .common import _begin_turn, _deal, _describe, _give, _name, _next_turn, _require_boss
 from .end import _game_over
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, Msg, msg, words
 from .events import Event
 from .options import Variant
 from .state import (
@@ -29,6 +29,7 @@ from .state import (
     Window,
     WindowKind,
 )
+from .words import colour_word
 
 
 def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) -> dict[int, int]:
@@ -40,38 +41,59 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
     given = set(supplies)
     missing = space.required - given
     if missing:
-        names = ", ".join(c.value for c in COLOURS if c in missing)
-        raise IllegalAction("CL3", f"The deal needs {names}: name the card for each")
+        names = words(colour_word(c) for c in COLOURS if c in missing)
+        raise IllegalAction(
+            "CL3", msg(N_("The deal needs {colours}: name the card for each"), colours=names)
+        )
     extra = given - space.required - space.optional
     if extra:
-        names = ", ".join(c.value for c in COLOURS if c in extra)
-        raise IllegalAction("D2", f"This space does not use {names}")
+        names = words(colour_word(c) for c in COLOURS if c in extra)
+        raise IllegalAction("D2", msg(N_("This space does not use {colours}"), colours=names))
     chosen = given & space.optional
     if len(chosen) != space.pick:
         raise IllegalAction(
             "D2",
-            f"The deal needs exactly {space.pick} of "
-            f"{', '.join(c.value for c in COLOURS if c in space.optional)}, not {len(chosen)}",
+            msg(
+                N_("The deal needs exactly {pick} of {colours}, not {chosen}"),
+                pick=space.pick,
+                colours=words(colour_word(c) for c in COLOURS if c in space.optional),
+                chosen=len(chosen),
+            ),
         )
     used_family: list[FamilyRef] = []
     payments: dict[int, int] = {}
     used_agreements: list[Agreement] = []
     for colour, ref in supplies.items():
         if ref.colour is not colour:
-            raise IllegalAction("CL3", f"A {ref.colour.value} card cannot supply {colour.value}")
+            raise IllegalAction(
+                "CL3",
+                msg(
+                    N_("A {card_colour} card cannot supply {colour}"),
+                    card_colour=colour_word(ref.colour),
+                    colour=colour_word(colour),
+                ),
+            )
         if isinstance(ref, InvestorRef):
             owner = state.owners[colour]
             if owner is None:
-                raise IllegalAction("TR4", f"The {colour.value} investor is unowned")
+                raise IllegalAction(
+                    "TR4", msg(N_("The {colour} investor is unowned"), colour=colour_word(colour))
+                )
             if deal.travelling(colour):
                 raise IllegalAction(
-                    "TR1", f"The {colour.value} investor is travelling: it cannot take part"
+                    "TR1",
+                    msg(
+                        N_("The {colour} investor is travelling: it cannot take part"),
+                        colour=colour_word(colour),
+                    ),
                 )
             supplier = owner
         else:
             available = deal.family.count(ref) - used_family.count(ref)
             if available < 1:
-                raise IllegalAction("CL3", f"There is no {_describe(ref, state)} on the table")
+                raise IllegalAction(
+                    "CL3", msg(N_("There is no {card} on the table"), card=_describe(ref, state))
+                )
             used_family.append(ref)
             supplier = ref.owner
         if supplier == boss:
@@ -85,7 +107,12 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
                 payments[supplier] = payments.get(supplier, 0) + share
                 continue
             raise IllegalAction(
-                "CL3", f"{_describe(ref, state)} needs an agreement with {_name(state, supplier)}"
+                "CL3",
+                msg(
+                    N_("{card} needs an agreement with {player}"),
+                    card=_describe(ref, state),
+                    player=_name(state, supplier),
+                ),
             )
         if agreement not in used_agreements:
             used_agreements.append(agreement)
@@ -94,13 +121,19 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
     if state.options.has(Variant.V3):
         payments = {p: (m if p in deal.played else 0) for p, m in payments.items()}
     if sum(payments.values()) > state.proceeds:
-        raise IllegalAction("N3", "The payments exceed the deal's proceeds")
+        raise IllegalAction("N3", Msg(N_("The payments exceed the deal's proceeds")))
     return payments
 
 
 def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
     """CL1–CL3: the Boss announces the terms; CL2: "One, two…" opens the last call."""
-    deal = _require_boss(state, action.player, "close the deal", "CL1")
+    deal = _require_boss(
+        state,
+        action.player,
+        N_("close the deal only during a deal"),
+        N_("Only the Boss ({boss}) can close the deal"),
+        "CL1",
+    )
     payments = check_close(state, deal.boss, action.supplies)
     events.append(E.LastCall(boss=deal.boss, supplies=action.supplies, payments=payments))
     window = Window(kind=WindowKind.LAST_CALL, player=deal.boss, supplies=action.supplies)
@@ -262,9 +295,17 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 
 def _fail(state: GameState, action: A.Fail, events: list[Event]) -> GameState:
     """F1–F3: family cards go home, the rest is discarded, the marker stays."""
-    deal = _require_boss(state, action.player, "declare the deal failed", "F1")
+    deal = _require_boss(
+        state,
+        action.player,
+        N_("declare the deal failed only during a deal"),
+        N_("Only the Boss ({boss}) can declare the deal failed"),
+        "F1",
+    )
     if state.options.has(Variant.V8) and _closes(state):
-        raise IllegalAction("V8", "The cards on the table meet the deal: the Boss must close it")
+        raise IllegalAction(
+            "V8", Msg(N_("The cards on the table meet the deal: the Boss must close it"))
+        )
     events.append(E.DealFailed(boss=deal.boss, space=deal.space))
     state = _end_of_deal(state, [], events)
     return _begin_turn(state, _next_turn(state, deal.boss), events)

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import events as E
 from .cards import Card, Hand, remove_cards, sort_hand
-from .errors import IllegalAction
+from .errors import COMMA, N_, IllegalAction, Msg, msg, words
 from .events import Event
 from .options import Variant
 from .rng import roll_die
@@ -26,6 +26,7 @@ from .state import (
     Window,
     WindowKind,
 )
+from .words import card_word, colour_word
 
 
 def _name(state: GameState, seat: int) -> str:
@@ -47,8 +48,10 @@ def _take_from_hand(state: GameState, seat: int, cards: Iterable[Card], rule: st
         return None
     rest = remove_cards(hand, cards)
     if rest is None:
-        what = ", ".join(c.value for c in cards)
-        raise IllegalAction(rule, f"{_name(state, seat)} does not hold {what}")
+        what = words((card_word(c) for c in cards), COMMA)
+        raise IllegalAction(
+            rule, msg(N_("{player} does not hold {cards}"), player=_name(state, seat), cards=what)
+        )
     return rest
 
 
@@ -65,16 +68,21 @@ def _with_deal(state: GameState, **changes: Any) -> GameState:
     return state.replace(deal=_deal(state).replace(**changes))
 
 
-def _require_deal(state: GameState, what: str) -> Deal:
+def _require_deal(state: GameState, refusal: str) -> Deal:
+    """``refusal``: the whole sentence (a message key) for a play outside a deal (T4)."""
     if state.phase is not Phase.DEAL or state.deal is None:
-        raise IllegalAction("T4", f"{what} only during a deal")
+        raise IllegalAction("T4", Msg(refusal))
     return state.deal
 
 
-def _require_boss(state: GameState, player: int, what: str, rule: str) -> Deal:
-    deal = _require_deal(state, what)
+def _require_boss(
+    state: GameState, player: int, outside_deal: str, not_boss: str, rule: str
+) -> Deal:
+    """``outside_deal`` and ``not_boss`` (with ``{boss}``) are the sentences of the two
+    refusals, whole, so that each language words them its own way."""
+    deal = _require_deal(state, outside_deal)
     if player != deal.boss:
-        raise IllegalAction(rule, f"Only the Boss ({_name(state, deal.boss)}) can {what}")
+        raise IllegalAction(rule, msg(not_boss, boss=_name(state, deal.boss)))
     return deal
 
 
@@ -88,22 +96,34 @@ def _begin_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
     return state.replace(turn=seat, phase=Phase.TURN, deal=None, window=None)
 
 
-def _describe(ref: CardRef, state: GameState) -> str:
+def _describe(ref: CardRef, state: GameState) -> Msg:
     if isinstance(ref, InvestorRef):
         owner = state.owners[ref.colour]
-        whose = "unowned" if owner is None else f"{_name(state, owner)}'s"
-        return f"{whose} {ref.colour.value} investor"
-    return f"{_name(state, ref.owner)}'s {ref.colour.value} family card"
+        if owner is None:
+            return msg(N_("unowned {colour} investor"), colour=colour_word(ref.colour))
+        return msg(
+            N_("{player}'s {colour} investor"),
+            player=_name(state, owner),
+            colour=colour_word(ref.colour),
+        )
+    return msg(
+        N_("{player}'s {colour} family card"),
+        player=_name(state, ref.owner),
+        colour=colour_word(ref.colour),
+    )
 
 
 def _die(state: GameState, written: int | None, rule: str) -> tuple[int, GameState]:
     if state.rng is None:
         if written is None:
-            raise IllegalAction(rule, "Write down the number rolled (roll 1–6)")
+            raise IllegalAction(rule, Msg(N_("Write down the number rolled (roll 1–6)")))
         return written, state
     value, rng = roll_die(state.rng)
     if written is not None and written != value:
-        raise IllegalAction(rule, f"The seeded die shows {value}, not {written}")
+        raise IllegalAction(
+            rule,
+            msg(N_("The seeded die shows {value}, not {written}"), value=value, written=written),
+        )
     return value, state.replace(rng=rng)
 
 

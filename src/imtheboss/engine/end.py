@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import actions as A
 from . import events as E
 from .common import _begin_turn, _die, _name, _next_turn
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, msg
 from .events import Event
 from .state import (
     GameState,
@@ -21,7 +21,11 @@ def _end_roll(state: GameState, action: A.Roll, events: list[Event]) -> GameStat
     """E1: the last Boss rolls; a number on the tile's back ends the game."""
     if action.player != state.end_roller:
         raise IllegalAction(
-            "E1", f"{_name(state, state.end_roller or 0)} makes the end roll, as the last Boss"
+            "E1",
+            msg(
+                N_("{player} makes the end roll, as the last Boss"),
+                player=_name(state, state.end_roller or 0),
+            ),
         )
     value, state = _die(state, action.value, "E1")
     events.append(E.DieRolled(player=action.player, value=value, end_roll=True))

@@ -17,7 +17,7 @@ from . import actions as A
 from .actions import Action
 from .closing import _close, _fail, agreeing_cards, check_close, close_actions, possible_closes
 from .common import responders
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
 from .influence import _boss, _hire, _reset, _travel
 from .negotiation import _accept, _ask, _cancel, _lay_family, _offer, _withdraw
@@ -34,9 +34,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     events: list[Event] = []
     player = getattr(action, "player", None)
     if player is not None and not 0 <= player < state.n:
-        raise IllegalAction("S1", f"There is no player in seat {player}")
+        raise IllegalAction("S1", msg(N_("There is no player in seat {seat}"), seat=player))
     if state.phase is Phase.OVER:
-        raise IllegalAction("E3", "The game is over")
+        raise IllegalAction("E3", Msg(N_("The game is over")))
     state = _window_gate(state, action, events)
     new = _HANDLERS[type(action)](state, action, events)
     if not isinstance(action, A.PlayStop) and new.after_stop:

@@ -20,7 +20,7 @@ from .common import (
     _take_from_hand,
     _with_deal,
 )
-from .errors import IllegalAction
+from .errors import AND, N_, IllegalAction, Msg, msg, plural, words
 from .events import Event
 from .options import Variant
 from .state import (
@@ -33,30 +33,48 @@ from .state import (
     Window,
     WindowKind,
 )
+from .words import colour_name, colour_word
 
 
 def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
     """TR1: on an investor or family card of its colour; grey on any. TR4: never unowned.
     TR5: never one's own investor, except under V8."""
-    deal = _require_deal(state, "Travel cards are played")
+    deal = _require_deal(state, N_("Travel cards are played only during a deal"))
     target = action.target
     card = travel(None if action.grey else target.colour)
     if isinstance(target, InvestorRef):
         if state.owners[target.colour] is None:
             raise IllegalAction(
-                "TR4", f"The {target.colour.value} investor is unowned: it is not in play"
+                "TR4",
+                msg(
+                    N_("The {colour} investor is unowned: it is not in play"),
+                    colour=colour_word(target.colour),
+                ),
             )
         if deal.travelling(target.colour):
-            raise IllegalAction("TR1", f"The {target.colour.value} investor is already travelling")
+            raise IllegalAction(
+                "TR1",
+                msg(
+                    N_("The {colour} investor is already travelling"),
+                    colour=colour_word(target.colour),
+                ),
+            )
         if state.owners[target.colour] == action.player and not state.options.has(Variant.V8):
             raise IllegalAction(
                 "TR5",
-                f"Only the two-player rules (V8) let a player send their own investor card "
-                f"travelling; to leave an agreement on the {target.colour.value} investor, "
-                "ask the Boss to cancel it (N5)",
+                msg(
+                    N_(
+                        "Only the two-player rules (V8) let a player send their own investor "
+                        "card travelling; to leave an agreement on the {colour} investor, "
+                        "ask the Boss to cancel it (N5)"
+                    ),
+                    colour=colour_word(target.colour),
+                ),
             )
     elif target not in deal.family:
-        raise IllegalAction("TR1", f"There is no {_describe(target, state)} on the table")
+        raise IllegalAction(
+            "TR1", msg(N_("There is no {card} on the table"), card=_describe(target, state))
+        )
     hand = _take_from_hand(state, action.player, [card], "TR1")
     state = state.replace(players=_set_player(state, action.player, hand=hand))
     return _open_window(state, WindowKind.TRAVEL, action.player, (card,), target, events)
@@ -90,9 +108,9 @@ def _travel_effect(state: GameState, window: Window, events: list[Event]) -> Gam
 
 def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameState:
     """B1: "I'm the Boss!" (Ruling: not by the Boss)."""
-    deal = _require_deal(state, "Boss cards are played")
+    deal = _require_deal(state, N_("Boss cards are played only during a deal"))
     if action.player == deal.boss:
-        raise IllegalAction("B1", "You are already the Boss")
+        raise IllegalAction("B1", Msg(N_("You are already the Boss")))
     hand = _take_from_hand(state, action.player, [Card.BOSS], "B1")
     state = state.replace(players=_set_player(state, action.player, hand=hand))
     return _open_window(state, WindowKind.BOSS, action.player, (Card.BOSS,), None, events)
@@ -119,10 +137,17 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
 
 def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
     """B2: the new Boss may start the negotiation afresh."""
-    deal = _require_boss(state, action.player, "start the negotiation afresh", "B2")
+    deal = _require_boss(
+        state,
+        action.player,
+        N_("start the negotiation afresh only during a deal"),
+        N_("Only the Boss ({boss}) can start the negotiation afresh"),
+        "B2",
+    )
     if not deal.may_reset:
         raise IllegalAction(
-            "B2", "Only a Boss who took over with a boss card may start the negotiation afresh"
+            "B2",
+            Msg(N_("Only a Boss who took over with a boss card may start the negotiation afresh")),
         )
     events.append(E.NegotiationReset(boss=deal.boss))
     return _with_deal(
@@ -134,16 +159,26 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
     """H1: a set of 3 takes another player's investor card for good; H2: unowned first."""
     in_limit_step = state.phase is Phase.HAND_LIMIT and action.player == state.turn
     if not in_limit_step:
-        _require_deal(state, "Hire sets are played (or at the hand limit, T2)")
+        _require_deal(
+            state, N_("Hire sets are played (or at the hand limit, T2) only during a deal")
+        )
     owner = state.owners[action.colour]
     if owner == action.player:
-        raise IllegalAction("H1", f"You already own the {action.colour.value} investor")
+        raise IllegalAction(
+            "H1",
+            msg(N_("You already own the {colour} investor"), colour=colour_word(action.colour)),
+        )
     unowned = state.unowned()
     if owner is not None and unowned:
-        beside = " and ".join(c.value.capitalize() for c in unowned)
-        verb = "is" if len(unowned) == 1 else "are"
+        beside = words((colour_name(c) for c in unowned), AND)
         raise IllegalAction(
-            "H2", f"Hire must take an unowned investor first: {beside} {verb} beside the board"
+            "H2",
+            plural(
+                N_("Hire must take an unowned investor first: {colours} is beside the board"),
+                N_("Hire must take an unowned investor first: {colours} are beside the board"),
+                len(unowned),
+                colours=beside,
+            ),
         )
     hand = _take_from_hand(state, action.player, [Card.HIRE] * 3, "H1")
     state = state.replace(players=_set_player(state, action.player, hand=hand))

@@ -19,7 +19,7 @@ from .common import (
     _take_from_hand,
     _with_deal,
 )
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
 from .state import (
     Agreement,
@@ -31,11 +31,12 @@ from .state import (
     Price,
     Proposal,
 )
+from .words import colour_word, money, price_words, ref_word
 
 
 def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> GameState:
     """D4, N1: a family card is laid face up; it stays until the deal ends (N2)."""
-    deal = _require_deal(state, "Family cards are laid")
+    deal = _require_deal(state, N_("Family cards are laid only during a deal"))
     hand = _take_from_hand(state, action.player, [family(action.colour)], "N1")
     events.append(E.FamilyLaid(player=action.player, colour=action.colour))
     return state.replace(
@@ -55,26 +56,48 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
     """The cards of an offer must be the supplier's, on the table, and free to join (N1)."""
     who = _name(state, supplier)
     if len(set(cards)) != len(cards):
-        raise IllegalAction("N1", "An offer names each card once")
+        raise IllegalAction("N1", Msg(N_("An offer names each card once")))
     agreed = _agreed_refs(deal, supplier)
     for ref in cards:
         if isinstance(ref, InvestorRef):
             if state.owners[ref.colour] != supplier:
-                raise IllegalAction("N1", f"{who} does not own the {ref.colour.value} investor")
+                raise IllegalAction(
+                    "N1",
+                    msg(
+                        N_("{player} does not own the {colour} investor"),
+                        player=who,
+                        colour=colour_word(ref.colour),
+                    ),
+                )
             if deal.travelling(ref.colour):
                 raise IllegalAction(
-                    "TR1", f"The {ref.colour.value} investor is travelling: it cannot take part"
+                    "TR1",
+                    msg(
+                        N_("The {colour} investor is travelling: it cannot take part"),
+                        colour=colour_word(ref.colour),
+                    ),
                 )
         else:
             if ref.owner != supplier:
-                raise IllegalAction("N1", f"{who} can only offer their own family cards")
+                raise IllegalAction(
+                    "N1", msg(N_("{player} can only offer their own family cards"), player=who)
+                )
             if ref not in deal.family:
                 raise IllegalAction(
-                    "N1", f"{who} must first lay the {ref.colour.value} family card face up"
+                    "N1",
+                    msg(
+                        N_("{player} must first lay the {colour} family card face up"),
+                        player=who,
+                        colour=colour_word(ref.colour),
+                    ),
                 )
         if ref in agreed:
             raise IllegalAction(
-                "N5", f"The {ref} is already agreed: cancel that agreement first (both sides)"
+                "N5",
+                msg(
+                    N_("The {card} is already agreed: cancel that agreement first (both sides)"),
+                    card=ref_word(ref),
+                ),
             )
 
 
@@ -85,11 +108,21 @@ def _check_price(state: GameState, price: Price) -> None:
     if price.dividends and price.amount > state.board.space(state.deal.space).dividends:
         raise IllegalAction(
             "N3",
-            f"This deal pays {state.board.space(state.deal.space).dividends} dividends, "
-            f"not {price.amount}",
+            msg(
+                N_("This deal pays {dividends} dividends, not {amount}"),
+                dividends=state.board.space(state.deal.space).dividends,
+                amount=price.amount,
+            ),
         )
     if price.dollars(tile.value) > state.proceeds:
-        raise IllegalAction("N3", f"{price} is more than this deal's proceeds (${state.proceeds}M)")
+        raise IllegalAction(
+            "N3",
+            msg(
+                N_("{price} is more than this deal's proceeds ({proceeds})"),
+                price=price_words(price),
+                proceeds=money(state.proceeds),
+            ),
+        )
 
 
 def _propose(
@@ -119,38 +152,52 @@ def _propose(
 
 def _offer(state: GameState, action: A.Offer, events: list[Event]) -> GameState:
     """N4/N5: the Boss proposes a price; it replaces any open proposal with that player."""
-    deal = _require_boss(state, action.player, "make offers (others ask a price)", "N4")
+    deal = _require_boss(
+        state,
+        action.player,
+        N_("make offers (others ask a price) only during a deal"),
+        N_("Only the Boss ({boss}) can make offers (others ask a price)"),
+        "N4",
+    )
     if action.supplier == deal.boss:
-        raise IllegalAction("D3", "The Boss's own cards agree automatically")
+        raise IllegalAction("D3", Msg(N_("The Boss's own cards agree automatically")))
     return _propose(state, True, action.supplier, action.cards, action.price, events)
 
 
 def _ask(state: GameState, action: A.Ask, events: list[Event]) -> GameState:
     """N1/N5: a player names a price to the Boss for their cards."""
-    deal = _require_deal(state, "Prices are asked")
+    deal = _require_deal(state, N_("Prices are asked only during a deal"))
     if action.player == deal.boss:
-        raise IllegalAction("D3", "The Boss's own cards agree automatically: make an offer")
+        raise IllegalAction(
+            "D3", Msg(N_("The Boss's own cards agree automatically: make an offer"))
+        )
     return _propose(state, False, action.player, action.cards, action.price, events)
 
 
 def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameState:
     """N4: the Boss decides; an accepted proposal becomes an agreement (N5)."""
-    deal = _require_deal(state, "Offers are accepted")
+    deal = _require_deal(state, N_("Offers are accepted only during a deal"))
     if action.player == deal.boss:
         if action.supplier is None:
-            raise IllegalAction("N4", "Name the player whose price the Boss accepts")
+            raise IllegalAction("N4", Msg(N_("Name the player whose price the Boss accepts")))
         supplier, from_boss = action.supplier, False
     else:
         if action.supplier is not None:
             raise IllegalAction(
-                "N4", "Only the Boss names whose price he accepts; you accept his offer to you"
+                "N4",
+                Msg(N_("Only the Boss names whose price he accepts; you accept his offer to you")),
             )
         supplier, from_boss = action.player, True
     proposal = next((p for p in deal.proposals if p.supplier == supplier), None)
     if proposal is None or proposal.by_boss != from_boss:
         if from_boss:
-            raise IllegalAction("N4", f"The Boss has made no offer to {_name(state, supplier)}")
-        raise IllegalAction("N4", f"{_name(state, supplier)} has asked no price")
+            raise IllegalAction(
+                "N4",
+                msg(N_("The Boss has made no offer to {player}"), player=_name(state, supplier)),
+            )
+        raise IllegalAction(
+            "N4", msg(N_("{player} has asked no price"), player=_name(state, supplier))
+        )
     tile = state.next_tile
     assert tile is not None
     promised = sum(a.price.dollars(tile.value) for a in deal.agreements)
@@ -158,8 +205,14 @@ def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameStat
     if promised + price > state.proceeds:
         raise IllegalAction(
             "N3",
-            f"${promised}M is already promised; ${price}M more exceeds the proceeds "
-            f"(${state.proceeds}M)",
+            msg(
+                N_(
+                    "{promised} is already promised; {price} more exceeds the proceeds ({proceeds})"
+                ),
+                promised=money(promised),
+                price=money(price),
+                proceeds=money(state.proceeds),
+            ),
         )
     agreement = Agreement(supplier=supplier, cards=proposal.cards, price=proposal.price)
     events.append(E.Agreed(boss=deal.boss, agreement=agreement))
@@ -172,29 +225,39 @@ def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameStat
 
 def _withdraw(state: GameState, action: A.Withdraw, events: list[Event]) -> GameState:
     """N5: an offer not yet accepted may be withdrawn by whoever made it."""
-    deal = _require_deal(state, "Offers are withdrawn")
+    deal = _require_deal(state, N_("Offers are withdrawn only during a deal"))
     boss_side = action.player == deal.boss
     if not boss_side and action.supplier is not None:
-        raise IllegalAction("N5", "You can only withdraw your own ask to the Boss")
+        raise IllegalAction("N5", Msg(N_("You can only withdraw your own ask to the Boss")))
     supplier = action.supplier if boss_side else action.player
     proposal = next((p for p in deal.proposals if p.supplier == supplier), None)
     if supplier is None or proposal is None or proposal.by_boss != boss_side:
-        raise IllegalAction("N5", f"{_name(state, action.player)} has no open offer to withdraw")
+        raise IllegalAction(
+            "N5",
+            msg(N_("{player} has no open offer to withdraw"), player=_name(state, action.player)),
+        )
     events.append(E.Withdrawn(player=action.player, supplier=supplier))
     return _with_deal(state, proposals=tuple(p for p in deal.proposals if p is not proposal))
 
 
 def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) -> GameState:
     """N5: an agreement ends early only when the Boss and that player both cancel it."""
-    deal = _require_deal(state, "Agreements are cancelled")
+    deal = _require_deal(state, N_("Agreements are cancelled only during a deal"))
     if deal.boss not in (action.player, action.other) or action.player == action.other:
-        raise IllegalAction("N5", "An agreement is between the Boss and one player")
+        raise IllegalAction("N5", Msg(N_("An agreement is between the Boss and one player")))
     supplier = action.other if action.player == deal.boss else action.player
     if not any(a.supplier == supplier for a in deal.agreements):
-        raise IllegalAction("N5", f"The Boss has no agreement with {_name(state, supplier)}")
+        raise IllegalAction(
+            "N5",
+            msg(N_("The Boss has no agreement with {player}"), player=_name(state, supplier)),
+        )
     if (action.player, action.other) in deal.cancel_requests:
         raise IllegalAction(
-            "N5", f"You asked already: the cancellation waits for {_name(state, action.other)}"
+            "N5",
+            msg(
+                N_("You asked already: the cancellation waits for {player}"),
+                player=_name(state, action.other),
+            ),
         )
     if (action.other, action.player) in deal.cancel_requests:
         events.append(E.AgreementsCancelled(supplier=supplier, why="both sides cancelled"))

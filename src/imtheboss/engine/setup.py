@@ -14,10 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .board import Board, default_board
 from .cards import COLOURS, DECK_COUNTS, Card, Colour, full_deck, sort_hand
-from .errors import IllegalAction, PositionError
+from .errors import AND, COMMA, N_, IllegalAction, Msg, PositionError, msg, plural, words
 from .options import HAND_LIMIT, Options, StartPlayer, Variant
 from .rng import choice, shuffled
 from .state import GameState, Phase, PlayerState, Rng
+from .words import colour_word, money
 
 HAND_SIZE = 5
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -31,12 +32,18 @@ def player_bounds(options: Options) -> tuple[int, int]:
 def _check_names(names: tuple[str, ...], options: Options) -> None:
     low, high = player_bounds(options)
     if not low <= len(names) <= high:
-        also = "" if low == 2 else " (2 with the two-player rules, V8)"
-        raise IllegalAction("S1", f"I'm the Boss! is for 3 to 6 players{also}, not {len(names)}")
+        refusal = (
+            N_("I'm the Boss! is for 3 to 6 players, not {n}")
+            if low == 2
+            else N_(
+                "I'm the Boss! is for 3 to 6 players (2 with the two-player rules, V8), not {n}"
+            )
+        )
+        raise IllegalAction("S1", msg(refusal, n=len(names)))
     if len(set(names)) != len(names):
-        raise IllegalAction("S1", "Every player needs a different name")
+        raise IllegalAction("S1", Msg(N_("Every player needs a different name")))
     if any(not n.strip() for n in names):
-        raise IllegalAction("S1", "A player's name cannot be empty")
+        raise IllegalAction("S1", Msg(N_("A player's name cannot be empty")))
 
 
 class Setup(BaseModel):
@@ -176,50 +183,112 @@ def check_setup_rules(position: Position) -> None:
     try:
         _check_names(position.players, position.options)  # S1 first: the rest counts seats
     except IllegalAction as exc:
-        raise PositionError(str(exc), key="players", rule=exc.rule) from None
+        raise PositionError(
+            msg(N_("{reason} ({rule})"), reason=exc.message, rule=exc.rule),
+            key="players",
+            rule=exc.rule,
+        ) from None
     n = len(position.players)
     board = position.board or default_board()
     stack = _stack(board, position.options)
     if position.deals_done >= len(stack):
-        short = " in the short game (V7)" if position.options.has(Variant.V7) else ""
+        refusal = (
+            N_(
+                "{key}: 0 to {most} in the short game (V7), not {given}: the game has {tiles} "
+                "deal tiles and ends when the last one is laid (E2)"
+            )
+            if position.options.has(Variant.V7)
+            else N_(
+                "{key}: 0 to {most}, not {given}: the game has {tiles} deal tiles and ends "
+                "when the last one is laid (E2)"
+            )
+        )
         raise PositionError(
-            f"deals-done: 0 to {len(stack) - 1}{short}, not {position.deals_done}: the game "
-            f"has {len(stack)} deal tiles and ends when the last one is laid (E2)",
+            msg(
+                refusal,
+                key="deals-done",
+                most=len(stack) - 1,
+                given=position.deals_done,
+                tiles=len(stack),
+            ),
             key="deals-done",
             rule="E2",
         )
     owned = [c for colours in position.investors.values() for c in colours]
     dealt = min(len(COLOURS), n * investors_each(n))
     if len(owned) < dealt:
-        unowned = [c.value for c in COLOURS if c not in owned]
+        unowned = [colour_word(c) for c in COLOURS if c not in owned]
         rule = "V8" if n == 2 else "S2"
+        each = Msg(_COUNT[investors_each(n)])
         if dealt == len(COLOURS):
-            need = "every investor card has an owner"
-            listed = f"{_and(unowned)} {'is' if len(unowned) == 1 else 'are'} listed for nobody"
+            investors = plural(
+                N_(
+                    "{key}: {colours} is listed for nobody, but with {n} players every investor "
+                    "card has an owner: {rule} deals {each} to each, and a hire set (H1) moves "
+                    "an investor card but never leaves one unowned ({rule})"
+                ),
+                N_(
+                    "{key}: {colours} are listed for nobody, but with {n} players every "
+                    "investor card has an owner: {rule} deals {each} to each, and a hire set "
+                    "(H1) moves an investor card but never leaves one unowned ({rule})"
+                ),
+                len(unowned),
+                key="investors",
+                colours=words(unowned, COMMA, AND),
+                n=n,
+                rule=rule,
+                each=each,
+            )
         else:
-            need = f"at least {dealt} investor cards have owners"
-            listed = f"only {len(owned)} {'is' if len(owned) == 1 else 'are'} listed"
+            investors = plural(
+                N_(
+                    "{key}: only {owned} is listed, but with {n} players at least {dealt} "
+                    "investor cards have owners: {rule} deals {each} to each, and a hire set "
+                    "(H1) moves an investor card but never leaves one unowned ({rule})"
+                ),
+                N_(
+                    "{key}: only {owned} are listed, but with {n} players at least {dealt} "
+                    "investor cards have owners: {rule} deals {each} to each, and a hire set "
+                    "(H1) moves an investor card but never leaves one unowned ({rule})"
+                ),
+                len(owned),
+                key="investors",
+                owned=len(owned),
+                n=n,
+                dealt=dealt,
+                rule=rule,
+                each=each,
+            )
         raise PositionError(
-            f"investors: {listed}, but with {n} players {need}: {rule} deals "
-            f"{_count(investors_each(n))} to each, and a hire set (H1) moves an investor card "
-            f"but never leaves one unowned ({rule})",
+            investors,
             key="investors",
             rule=rule,
         )
     for name, hand in position.hands.items():
         if len(hand) > HAND_LIMIT:
             raise PositionError(
-                f"hand {name}: {len(hand)} cards, but a hand never holds more than "
-                f"{HAND_LIMIT} at the start of a turn: over the limit a player discards at "
-                "once (T2)",
+                msg(
+                    N_(
+                        "{key}: {count} cards, but a hand never holds more than {limit} at the "
+                        "start of a turn: over the limit a player discards at once (T2)"
+                    ),
+                    key=f"hand {name}",
+                    count=len(hand),
+                    limit=HAND_LIMIT,
+                ),
                 key=f"hand {name}",
                 rule="T2",
             )
     made = sum(position.money.values())
     if made and not position.deals_done:
         raise PositionError(
-            "money: with no deal done nobody has made money yet: everyone starts with none "
-            "(S5), and only a completed deal pays",
+            msg(
+                N_(
+                    "{key}: with no deal done nobody has made money yet: everyone starts with "
+                    "none (S5), and only a completed deal pays"
+                ),
+                key="money",
+            ),
             key="money",
             rule="S5",
         )
@@ -227,20 +296,30 @@ def check_setup_rules(position: Position) -> None:
     most = sum(board.tiles[t - 1].value * richest for t in stack[: position.deals_done])
     if made > most:
         raise PositionError(
-            f"money: the players have ${made}M between them, but {position.deals_done} "
-            f"deal{'s' if position.deals_done > 1 else ''} paid at most ${most}M: a deal pays "
-            "its dividends × the value of its tile, and nothing else brings money (CL4)",
+            plural(
+                N_(
+                    "{key}: the players have {made} between them, but {deals} deal paid at "
+                    "most {most}: a deal pays its dividends × the value of its tile, and "
+                    "nothing else brings money (CL4)"
+                ),
+                N_(
+                    "{key}: the players have {made} between them, but {deals} deals paid at "
+                    "most {most}: a deal pays its dividends × the value of its tile, and "
+                    "nothing else brings money (CL4)"
+                ),
+                position.deals_done,
+                key="money",
+                made=money(made),
+                deals=position.deals_done,
+                most=money(most),
+            ),
             key="money",
             rule="CL4",
         )
 
 
-def _count(each: int) -> str:
-    return {1: "one", 2: "two", 3: "three"}[each]
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+#: Investor cards dealt to each player (S2), in words.
+_COUNT = {1: N_("one"), 2: N_("two"), 3: N_("three")}
 
 
 def from_position(position: Position) -> GameState:
@@ -249,7 +328,13 @@ def from_position(position: Position) -> GameState:
     board = position.board or default_board()
     stack = _stack(board, position.options)
     if position.deals_done >= len(stack):
-        raise PositionError(f"deals-done: only {len(stack)} deal tiles are in this game")
+        raise PositionError(
+            msg(
+                N_("{key}: only {tiles} deal tiles are in this game"),
+                key="deals-done",
+                tiles=len(stack),
+            )
+        )
     laid, stack = stack[: position.deals_done], stack[position.deals_done :]
     if position.covered is None:
         # Behind the marker: as if the marker had moved on past each covered space.

@@ -11,7 +11,7 @@ from . import events as E
 from .cards import Card, sort_hand
 from .common import _begin_turn, _die, _name, _set_player, _take_from_hand
 from .end import _end_roll
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, Msg, msg, plural
 from .events import Event
 from .options import DRAW, Variant
 from .rng import shuffled
@@ -25,47 +25,70 @@ from .state import (
 def _place_marker(state: GameState, action: A.PlaceMarker, events: list[Event]) -> GameState:
     """S6: the player to the start player's right puts the marker on any space."""
     if state.phase is not Phase.PLACE_MARKER:
-        raise IllegalAction("S6", "The dollar marker is already on the board")
+        raise IllegalAction("S6", Msg(N_("The dollar marker is already on the board")))
     placer = state.right_of(state.turn)
     if action.player != placer:
         raise IllegalAction(
             "S6",
-            f"{_name(state, placer)}, on the start player's right, places the dollar marker",
+            msg(
+                N_("{player}, on the start player's right, places the dollar marker"),
+                player=_name(state, placer),
+            ),
         )
     if action.space not in state.uncovered():
-        raise IllegalAction("S6", f"There is no open space {action.space} (spaces 1–16)")
+        raise IllegalAction(
+            "S6", msg(N_("There is no open space {space} (spaces 1–16)"), space=action.space)
+        )
     events.append(E.MarkerPlaced(player=action.player, space=action.space))
     state = state.replace(marker=action.space)
     return _begin_turn(state, state.turn, events)
 
 
-def _require_turn(state: GameState, player: int, phases: tuple[Phase, ...], what: str) -> None:
+def _require_turn(
+    state: GameState, player: int, phases: tuple[Phase, ...], during_deal: str, not_now: str
+) -> None:
+    """``during_deal`` and ``not_now`` are the whole sentences (message keys) refusing the
+    action during a deal and at another moment of the turn."""
     if state.phase not in phases:
         if state.phase is Phase.DEAL:
-            raise IllegalAction("T1", f"A deal is under way: you cannot {what} now")
+            raise IllegalAction("T1", Msg(during_deal))
         if state.phase is Phase.HAND_LIMIT:
-            raise IllegalAction("T2", f"{_name(state, state.turn)} must first discard down")
+            raise IllegalAction(
+                "T2", msg(N_("{player} must first discard down"), player=_name(state, state.turn))
+            )
         if state.phase is Phase.PLACE_MARKER:
-            raise IllegalAction("S6", "The dollar marker must be placed first")
+            raise IllegalAction("S6", Msg(N_("The dollar marker must be placed first")))
         if state.phase is Phase.END_ROLL:
             raise IllegalAction(
-                "E1", f"{_name(state, state.end_roller or 0)} must roll for the end of the game"
+                "E1",
+                msg(
+                    N_("{player} must roll for the end of the game"),
+                    player=_name(state, state.end_roller or 0),
+                ),
             )
-        raise IllegalAction("T1", f"You cannot {what} now")
+        raise IllegalAction("T1", Msg(not_now))
     if player != state.turn:
-        raise IllegalAction("T1", f"It is {_name(state, state.turn)}'s turn")
+        raise IllegalAction("T1", msg(N_("It is {player}'s turn"), player=_name(state, state.turn)))
 
 
 def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> GameState:
     """T1, D1: "Let's make a deal!" — the player starting it is the Boss."""
-    _require_turn(state, action.player, (Phase.TURN, Phase.ROLLED), "start a deal")
+    _require_turn(
+        state,
+        action.player,
+        (Phase.TURN, Phase.ROLLED),
+        N_("A deal is under way: you cannot start a deal now"),
+        N_("You cannot start a deal now"),
+    )
     hand = state.players[action.player].hand
     if state.options.has(Variant.V5) and hand is not None and len(hand) <= 3:
-        raise IllegalAction("V5", "With 3 or fewer influence cards you may not start a deal")
+        raise IllegalAction(
+            "V5", Msg(N_("With 3 or fewer influence cards you may not start a deal"))
+        )
     space = state.marker
     assert space is not None
     if state.next_tile is None:
-        raise IllegalAction("E2", "No deal tiles are left")
+        raise IllegalAction("E2", Msg(N_("No deal tiles are left")))
     state = state.replace(phase=Phase.DEAL, deal=Deal(space=space, boss=action.player))
     events.append(E.DealStarted(boss=action.player, space=space, proceeds=state.proceeds))
     return state
@@ -75,7 +98,13 @@ def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
     """T1(b): roll and move clockwise, skipping covered spaces; or E1, the end roll."""
     if state.phase is Phase.END_ROLL:
         return _end_roll(state, action, events)
-    _require_turn(state, action.player, (Phase.TURN,), "roll")
+    _require_turn(
+        state,
+        action.player,
+        (Phase.TURN,),
+        N_("A deal is under way: you cannot roll now"),
+        N_("You cannot roll now"),
+    )
     value, state = _die(state, action.value, "T1")
     events.append(E.DieRolled(player=action.player, value=value))
     open_spaces = state.uncovered()
@@ -98,10 +127,18 @@ def draw_count(state: GameState, seat: int) -> int:
 
 def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
     """T1(b) draw, CL7 reshuffle, T2 hand limit."""
-    _require_turn(state, action.player, (Phase.ROLLED,), "draw")
+    _require_turn(
+        state,
+        action.player,
+        (Phase.ROLLED,),
+        N_("A deal is under way: you cannot draw now"),
+        N_("You cannot draw now"),
+    )
     player = state.players[action.player]
     if state.options.has(Variant.V2) and player.hand is not None and len(player.hand) >= 10:
-        raise IllegalAction("V2", "With 10 or more cards at the start of your turn you must deal")
+        raise IllegalAction(
+            "V2", Msg(N_("With 10 or more cards at the start of your turn you must deal"))
+        )
     want = draw_count(state, action.player)
     if state.draw_pile is None:
         # Unknown pile (a reconstructed position): the hand becomes unknown too.
@@ -140,17 +177,27 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
 def _discard(state: GameState, action: A.Discard, events: list[Event]) -> GameState:
     """T2: over the limit after drawing, discard down to it at once."""
     if state.phase is not Phase.HAND_LIMIT:
-        raise IllegalAction("T2", "Discarding is only for a hand over the limit after drawing")
+        raise IllegalAction(
+            "T2", Msg(N_("Discarding is only for a hand over the limit after drawing"))
+        )
     if action.player != state.turn:
-        raise IllegalAction("T2", f"Only {_name(state, state.turn)} is over the hand limit")
+        raise IllegalAction(
+            "T2", msg(N_("Only {player} is over the hand limit"), player=_name(state, state.turn))
+        )
     hand = state.players[action.player].hand
     assert hand is not None
     excess = len(hand) - state.hand_limit()
     if len(action.cards) != excess:
         raise IllegalAction(
             "T2",
-            f"{_name(state, action.player)} must discard exactly {excess} "
-            f"card{'s' if excess != 1 else ''} to reach {state.hand_limit()}",
+            plural(
+                N_("{player} must discard exactly {n} card to reach {limit}"),
+                N_("{player} must discard exactly {n} cards to reach {limit}"),
+                excess,
+                player=_name(state, action.player),
+                n=excess,
+                limit=state.hand_limit(),
+            ),
         )
     rest = _take_from_hand(state, action.player, action.cards, "T2")
     events.append(E.Discarded(player=action.player, cards=action.cards))

@@ -15,7 +15,7 @@ from .actions import Action
 from .cards import Card
 from .closing import _close_effect
 from .common import _begin_turn, _name, _set_player, _take_from_hand, responders
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
 from .influence import _boss_effect, _hire_effect, _travel_effect
 from .state import (
@@ -37,33 +37,66 @@ def _window_gate(state: GameState, action: Action, events: list[Event]) -> GameS
             return state.replace(window=None)
         raise IllegalAction(
             "CL2",
-            'The Boss has said "One, two…": until the count ends only another player\'s '
-            "influence card can call the close off",
+            Msg(
+                N_(
+                    'The Boss has said "One, two…": until the count ends only another '
+                    "player's influence card can call the close off"
+                )
+            ),
         )
     raise IllegalAction(
         "ST1",
-        f"{_name(state, window.player)}'s {window.kind.value} play is waiting for an answer: "
-        "only a stop or a pass is allowed until its window closes",
+        msg(_WAITING[window.kind], player=_name(state, window.player)),
     )
+
+
+#: Whole sentences per play (not "{player}'s {play} play"): each language words them its way.
+_WAITING = {
+    WindowKind.TRAVEL: N_(
+        "{player}'s travel play is waiting for an answer: "
+        "only a stop or a pass is allowed until its window closes"
+    ),
+    WindowKind.BOSS: N_(
+        "{player}'s boss play is waiting for an answer: "
+        "only a stop or a pass is allowed until its window closes"
+    ),
+    WindowKind.HIRE: N_(
+        "{player}'s hire play is waiting for an answer: "
+        "only a stop or a pass is allowed until its window closes"
+    ),
+    WindowKind.LAST_CALL: N_(
+        "{player}'s last call play is waiting for an answer: "
+        "only a stop or a pass is allowed until its window closes"
+    ),
+}
 
 
 def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameState:
     """ST1–ST3: a stop cancels the travel card, boss card or hire set just played."""
     window = state.window
     if window is None and state.phase is not Phase.DEAL and not state.after_stop:
-        raise IllegalAction("T4", "Influence cards are played during deals only")
+        raise IllegalAction("T4", Msg(N_("Influence cards are played during deals only")))
     if window is not None and window.kind is WindowKind.LAST_CALL:
         raise IllegalAction(
             "CL2",
-            'A close cannot be stopped: during "One, two…" only another player\'s family, '
-            "travel, boss or hire card calls it off",
+            Msg(
+                N_(
+                    'A close cannot be stopped: during "One, two…" only another player\'s '
+                    "family, travel, boss or hire card calls it off"
+                )
+            ),
         )
     if window is None:
         if state.after_stop:
-            raise IllegalAction("ST2", "A stop cannot cancel a stop")
+            raise IllegalAction("ST2", Msg(N_("A stop cannot cancel a stop")))
         raise IllegalAction(
             "ST1",
-            "A stop can only be played immediately after a travel card, boss card or hire set",
+            Msg(
+                N_(
+                    "A stop can only be played immediately after a travel card, boss card or "
+                    "hire set"
+                )
+            ),
         )
     hand = _take_from_hand(state, action.player, [Card.STOP], "ST1")
     players = _set_player(state, action.player, hand=hand)
@@ -84,10 +117,14 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
 def _pass(state: GameState, action: A.Pass, events: list[Event]) -> GameState:
     window = state.window
     if window is None:
-        raise IllegalAction("ST1", "There is nothing to pass on: no play is waiting")
+        raise IllegalAction("ST1", Msg(N_("There is nothing to pass on: no play is waiting")))
     if action.player not in responders(state):
-        who = "You made this play" if action.player == window.player else "You have passed"
-        raise IllegalAction("ST1", f"{who}: {_name(state, action.player)} cannot pass on it")
+        refusal = (
+            N_("You made this play: {player} cannot pass on it")
+            if action.player == window.player
+            else N_("You have passed: {player} cannot pass on it")
+        )
+        raise IllegalAction("ST1", msg(refusal, player=_name(state, action.player)))
     events.append(E.Passed(player=action.player))
     window = window.replace(passed=window.passed | {action.player})
     state = state.replace(window=window)
@@ -98,7 +135,7 @@ def _pass(state: GameState, action: A.Pass, events: list[Event]) -> GameState:
 
 def _time_up(state: GameState, action: A.TimeUp, events: list[Event]) -> GameState:
     if state.window is None:
-        raise IllegalAction("ST1", "No play is waiting for an answer")
+        raise IllegalAction("ST1", Msg(N_("No play is waiting for an answer")))
     return _resolve(state, events)
 
 
