@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
+from .. import i18n
 from ..bots import make_bot
 from ..engine import actions as A
 from ..engine.actions import Action
@@ -43,12 +44,14 @@ from ..engine.setup import Setup
 from ..engine.state import GameState, Phase, Price, WindowKind
 from ..engine.view import view
 from ..gcpolicy import keep_calm, settle
+from ..i18n import N_, _, pgettext
 from ..names import same_name_key
 from ..session import GameSession, data_dir
+from . import language
 from .bot_seats import BotSeats
 from .crash_safe import CrashSafeApp
-from .labels import ref_text
-from .log import TableLog, line_without_amounts
+from .labels import investor_colour, money, ref_text, refusal
+from .log import TableLog, has_amounts, move_line
 from .screens.close import CloseDialog
 from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
 from .screens.legend import LegendScreen
@@ -74,7 +77,7 @@ ALT_DIGIT_KEYS = (
 )
 
 #: Said before quitting a game in progress, and again on the terminal after the table is gone.
-QUIT_NOTE = "The game is saved; resume with `imtheboss play --resume`."
+QUIT_NOTE = N_("The game is saved; resume with `imtheboss play --resume`.")
 
 
 @dataclass
@@ -112,23 +115,26 @@ class TableScreen(Screen[None]):
     """Public information only: the board, the players, the deal, the log."""
 
     BINDINGS = [
-        Binding("m", "app.table('marker')", "Place marker"),
-        Binding("d", "app.table('deal')", "Deal here"),
-        Binding("r", "app.table('roll')", "Roll"),
-        Binding("w", "app.table('draw')", "Draw"),
-        Binding("l", "app.legend", "Legend"),
+        Binding("m", "app.table('marker')", N_("Place marker")),
+        Binding("d", "app.table('deal')", N_("Deal here")),
+        Binding("r", "app.table('roll')", N_("Roll")),
+        Binding("w", "app.table('draw')", N_("Draw")),
+        Binding("l", "app.legend", N_("Legend")),
         # The plain digits take the keyboard here, where no text field could want them.
         *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
     ]
 
     def compose(self) -> ComposeResult:
-        yield from table_layout("Log")
+        yield from table_layout(_("Log"))
         yield Footer()
+
+    def on_mount(self) -> None:
+        language.translate_bindings(self)
 
 
 class BossApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
-    TITLE = "I'm the Boss!"
+    TITLE = N_("I'm the Boss!")
     BINDINGS = [
         # The interrupt keys: priority, so they work under any dialog or while typing. Many
         # terminals keep F-keys for themselves (F1 is their help): Alt+digit always arrives.
@@ -142,10 +148,10 @@ class BossApp(CrashSafeApp[None]):
             )
             for seat in range(6)
         ),
-        Binding("f12,question_mark", "rules", "Rules", priority=True),
-        Binding("ctrl+z", "undo", "Undo"),
+        Binding("f12,question_mark", "rules", N_("Rules"), priority=True),
+        Binding("ctrl+z", "undo", N_("Undo")),
         # Textual's own Ctrl+Q quits at once and out of sight; this one asks, and shows.
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
     def __init__(self, settings: TableSettings, session: GameSession | None = None) -> None:
@@ -167,13 +173,17 @@ class BossApp(CrashSafeApp[None]):
     # -- start and end ----------------------------------------------------------------------
 
     async def on_mount(self) -> None:
+        self.title = _(self.TITLE)
+        language.translate_bindings(self)
         await self.push_screen(TableScreen())
         if self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
             self._log_the_game_so_far()
-            self._log_line("[dim]Resumed the saved game.[/dim]")
+            self._log_line(_said("dim", N_("Resumed the saved game.")))
             for skipped in self.session.skipped:
-                self._log_line(f"[yellow]Passed over a damaged save: {escape(skipped)}[/yellow]")
+                self._log_line(
+                    _said("yellow", N_("Passed over a damaged save: {problem}"), problem=skipped)
+                )
             self._tell_save_state()
             self.refresh_table()
         elif self.settings.names:
@@ -205,7 +215,7 @@ class BossApp(CrashSafeApp[None]):
         )
         self._seat_bots(seed)
         # Never the seed: it would give every hand away (it is shown at the end).
-        self._log_line("[dim]A new game.[/dim]")
+        self._log_line(_said("dim", N_("A new game.")))
         self._tell_save_state()
         self.refresh_table()
 
@@ -227,16 +237,65 @@ class BossApp(CrashSafeApp[None]):
 
     def crash_note(self) -> str | None:
         if self.session is None or self.session.save_path is None:
-            return "No game had begun."
+            return _("No game had begun.")
         if not self.session.save_path.exists():
-            return "The game could not be saved."
-        return "The game is saved up to its last move: imtheboss play --resume continues it."
+            return _("The game could not be saved.")
+        return _("The game is saved up to its last move: imtheboss play --resume continues it.")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield SystemCommand(
+            _("Language…"),
+            _("Choose the language of the table: English, Español, Svenska, 中文, 한국어"),
+            self.action_choose_language,
+        )
         # A screenshot of a private panel would be a hand in a file: no screenshot command.
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":
-                yield command
+                yield _textual_command(command)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its prompt in the table's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(
+                CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            )
+
+    # -- the language -----------------------------------------------------------------------
+
+    def action_choose_language(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code is not None:
+                self.set_language(code)
+
+        self.push_screen(language.LanguageDialog(), chosen)
+
+    def set_language(self, code: str) -> None:
+        """Everything on screen in ``code`` now, the game and every open screen as they were:
+        the texts are made again from what they show, nothing is restarted."""
+        from .screens.rules import RulesScreen
+
+        i18n.use(code)
+        self.title = _(self.TITLE)
+        language.translate_bindings(self)
+        # The rules are a document per language: the next F12 builds it in this one.
+        if self.is_screen_installed("rules") and not any(
+            isinstance(s, RulesScreen) for s in self.screen_stack
+        ):
+            self.uninstall_screen("rules")
+        for screen in self.screen_stack:
+            language.translate_bindings(screen)
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
+        table = self._table()
+        if table is not None:
+            table.query_one(RichLog).border_title = _("Log")
+            self._told_unsaved_subtitle(table)
+        self._redraw_log()
+        self.refresh_table()
+        self.screen.refresh_bindings()
 
     @property
     def state(self) -> GameState:
@@ -278,14 +337,15 @@ class BossApp(CrashSafeApp[None]):
         seat = self._asked_seat(state)
         if seat is None:
             return None
-        return f"{state.name(seat)} (key {seat + 1})"
+        return _("{name} (key {key})").format(name=state.name(seat), key=seat + 1)
 
-    def _log_line(self, markup: str, hidden: str | None = None) -> None:
-        """A public log entry; ``hidden``: the same without its amounts (see tui/log.py)."""
-        self.table_log.add(markup, hidden)
+    def _log_line(self, render: Callable[[bool], str], amounts: bool = False) -> None:
+        """A public log entry, drawn by ``render`` in the language of the moment (given
+        whether its amounts are still shown); ``amounts``: it names one (see tui/log.py)."""
+        entry = self.table_log.add(render, amounts)
         table = self._table()
         if table is not None and not self._rebuilding:
-            table.query_one(RichLog).write(markup)
+            table.query_one(RichLog).write(entry.markup)
 
     def _redraw_log(self) -> None:
         table = self._table()
@@ -329,16 +389,13 @@ class BossApp(CrashSafeApp[None]):
             self._redraw_log()  # a deal is over: its amounts leave the log
         state = self.state if state is None else state
         if line:
-            hidden = line_without_amounts(action, before)
-            self._log_line(escape(line), None if hidden is None else escape(hidden))
+            self._log_line(
+                lambda amounts: escape(move_line(action, before, amounts) or line),
+                has_amounts(action),
+            )
         for event in events:
-            note = _event_note(state, event)
-            if note:
-                quiet = _event_note(state, event, amounts=False)
-                self._log_line(
-                    f"[dim]  {escape(note)}[/dim]",
-                    None if quiet == note or quiet is None else f"[dim]  {escape(quiet)}[/dim]",
-                )
+            if _event_note(state, event):
+                self._log_line(_noted(state, event), isinstance(event, Paid))
 
     # -- the autosave -----------------------------------------------------------------------
 
@@ -349,19 +406,26 @@ class BossApp(CrashSafeApp[None]):
             return
         self._told_unsaved = problem
         table = self._table()
-        log = None if table is None else table.query_one(RichLog)
         if problem is not None:
             self._log_line(
-                f"[b red]⚠ Not saved: {escape(problem)}. The game goes on in memory, and "
-                "every move tries to save it again.[/b red]"
+                _said(
+                    "b red",
+                    N_(
+                        "⚠ Not saved: {problem}. The game goes on in memory, and every move "
+                        "tries to save it again."
+                    ),
+                    problem=problem,
+                )
             )
-            self.notify(problem, title="Not saved", severity="error", timeout=8, markup=False)
-            if log is not None:
-                log.border_subtitle = "⚠ NOT SAVED"
+            self.notify(problem, title=_("Not saved"), severity="error", timeout=8, markup=False)
         else:
-            self._log_line("[green]✓ Saved again: every move so far is in the file.[/green]")
-            if log is not None:
-                log.border_subtitle = ""
+            self._log_line(_said("green", N_("✓ Saved again: every move so far is in the file.")))
+        if table is not None:
+            self._told_unsaved_subtitle(table)
+
+    def _told_unsaved_subtitle(self, table: TableScreen) -> None:
+        log = table.query_one(RichLog)
+        log.border_subtitle = "" if self._told_unsaved is None else "⚠ " + _("NOT SAVED")
 
     def _retry_save(self, now: float) -> None:
         """Between moves too (the last move of a game has no next one), now and then."""
@@ -429,7 +493,7 @@ class BossApp(CrashSafeApp[None]):
             return None
         waiting = responders(state)
         seat = state.left_of(state.window.player)
-        for _ in range(state.n):
+        for _turn in range(state.n):
             if seat in waiting:
                 return seat
             seat = state.left_of(seat)
@@ -452,11 +516,14 @@ class BossApp(CrashSafeApp[None]):
             # markup=False: a reason can name a player, and a name is not markup.
             if private:
                 self.notify(
-                    str(exc), title="Not allowed", severity="error", timeout=3, markup=False
+                    refusal(exc), title=_("Not allowed"), severity="error", timeout=3, markup=False
                 )
             else:
-                self._log_line(f"[red]✗ refused: {escape(str(exc))}[/red]")
-                self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
+                error = exc
+                self._log_line(
+                    _said("red", N_("✗ refused: {reason}"), reason=lambda: refusal(error))
+                )
+                self.notify(refusal(exc), title=_("Not allowed"), severity="warning", markup=False)
             return False
         self._log_events(before, self.session.actions[-1], self.session.lines[-1], events)
         self._tell_save_state()
@@ -513,7 +580,9 @@ class BossApp(CrashSafeApp[None]):
             return
         if seat in self.bot_seats:
             self.notify(
-                f"{self.state.name(seat)} is a computer player: it plays by itself.",
+                _("{name} is a computer player: it plays by itself.").format(
+                    name=self.state.name(seat)
+                ),
                 markup=False,
             )
             return
@@ -597,13 +666,17 @@ class BossApp(CrashSafeApp[None]):
             return
 
         saved = self.session is not None and self.session.save_path is not None
-        note = QUIT_NOTE if saved else "This game is not saved: it ends here."
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit(message=QUIT_NOTE if saved else None)
+                self.exit(message=_(QUIT_NOTE) if saved else None)
 
-        self.push_screen(ConfirmDialog(f"Quit? {note}", purpose="quit"), answered)
+        def question() -> str:
+            if saved:
+                return _("Quit? The game is saved; resume with `imtheboss play --resume`.")
+            return _("Quit? This game is not saved: it ends here.")
+
+        self.push_screen(ConfirmDialog(question, purpose="quit"), answered)
 
     def _game_in_progress(self) -> bool:
         return self.session is not None and self.state.phase is not Phase.OVER
@@ -613,9 +686,17 @@ class BossApp(CrashSafeApp[None]):
             return
         reason = self.session.undo_blocker()
         if reason is not None:
-            self.notify(f"No undo: {reason}.", severity="warning", markup=False)
+            self.notify(
+                _("No undo: {reason}.").format(reason=_(reason)), severity="warning", markup=False
+            )
             return
-        last = self.session.lines[-1] or "the last action"
+        session = self.session
+        action, before = session.actions[-1], session.history[-1]
+        fallback = session.lines[-1]
+
+        def last() -> str:
+            return move_line(action, before) or fallback or _("the last action")
+
         asked_at = len(self.session.actions)
 
         def agreed(yes: bool | None) -> None:
@@ -624,14 +705,19 @@ class BossApp(CrashSafeApp[None]):
             if len(self.session.actions) != asked_at:
                 # The table's count ran out while the question was open: what was asked
                 # about is no longer the last action, and a count cannot be undone.
-                self.notify("No undo: the table has moved on since.", severity="warning")
+                self.notify(_("No undo: the table has moved on since."), severity="warning")
                 return
             self.session.undo()
-            self._log_line(f"[yellow]↶ undone by agreement: {escape(last)}[/yellow]")
+            self._log_line(_said("yellow", N_("↶ undone by agreement: {move}"), move=last))
             self._tell_save_state()
             self.refresh_table()
 
-        self.push_screen(ConfirmDialog(f"Undo “{last}”? Only if the whole table agrees."), agreed)
+        self.push_screen(
+            ConfirmDialog(
+                lambda: _("Undo “{move}”? Only if the whole table agrees.").format(move=last())
+            ),
+            agreed,
+        )
 
     def _game_over(self) -> None:
         # The last pass of a last call can come from a private panel: the scores go over
@@ -655,28 +741,100 @@ class BossApp(CrashSafeApp[None]):
         self.push_screen(ScoreScreen(self.state, seed), chosen)
 
 
+def _said(style: str, message: str, **values: str | Callable[[], str]) -> Callable[[bool], str]:
+    """A log entry with no amounts: ``message`` (marked with ``N_``) translated when it is
+    drawn, its values escaped (they can name a player); a callable value is said anew too."""
+
+    def render(_amounts: bool) -> str:
+        said = {k: escape(v if isinstance(v, str) else v()) for k, v in values.items()}
+        return f"[{style}]{_(message).format(**said)}[/{style}]"
+
+    return render
+
+
+def _noted(state: GameState, event: Event) -> Callable[[bool], str]:
+    """A log entry for an event (its amounts, if any, until its deal is over)."""
+
+    def render(amounts: bool) -> str:
+        return f"[dim]  {escape(_event_note(state, event, amounts) or '')}[/dim]"
+
+    return render
+
+
 def _event_note(state: GameState, event: Event, amounts: bool = True) -> str | None:
     """A few events in words, for those who missed the moment (all public). ``amounts``:
     False once the deal is over — who was paid, not how much (M1)."""
     name = state.name
     if isinstance(event, WentTravelling):
-        return f"✈ {ref_text(state, event.target)} is travelling"
+        return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
     if isinstance(event, Stopped):
-        return f"{name(event.player)} stopped {name(event.of_player)}'s {event.cancelled.value}"
+        return _("{player} stopped {other}'s {card}").format(
+            player=name(event.player), other=name(event.of_player), card=_played(event)
+        )
     if isinstance(event, BossChanged):
-        return f"{name(event.new)} is the Boss now"
+        return _("{player} is the Boss now").format(player=name(event.new))
     if isinstance(event, Hired):
-        return f"{name(event.player)} hired the {event.colour.value} investor"
+        return _("{player} hired the {colour} investor").format(
+            player=name(event.player), colour=investor_colour(event.colour)
+        )
     if isinstance(event, Paid):
-        payer = "the bank" if event.payer is None else name(event.payer)
-        paid = f" ${event.amount}M" if amounts else ""
-        return f"{payer} pays {name(event.payee)}{paid}"
+        payee = name(event.payee)
+        if event.payer is None:
+            if amounts:
+                return _("the bank pays {payee} {money}").format(
+                    payee=payee, money=money(event.amount)
+                )
+            return _("the bank pays {payee}").format(payee=payee)
+        if amounts:
+            return _("{payer} pays {payee} {money}").format(
+                payer=name(event.payer), payee=payee, money=money(event.amount)
+            )
+        return _("{payer} pays {payee}").format(payer=name(event.payer), payee=payee)
     if isinstance(event, CloseCalledOff):
-        return f"{name(event.player)} called the close off: the negotiation goes on"
+        return _("{player} called the close off: the negotiation goes on").format(
+            player=name(event.player)
+        )
     if isinstance(event, DealClosed):
-        return f"deal closed on space {event.space}"
+        return _("deal closed on space {space}").format(space=event.space)
     if isinstance(event, DealFailed):
-        return f"the deal on space {event.space} failed"
+        return _("the deal on space {space} failed").format(space=event.space)
     if isinstance(event, GameOver):
-        return "the game is over"
+        return _("the game is over")
     return None
+
+
+def _played(event: Stopped) -> str:
+    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel``)."""
+    return {
+        WindowKind.TRAVEL: pgettext("stopped", "travel"),
+        WindowKind.BOSS: pgettext("stopped", "boss"),
+        WindowKind.HIRE: pgettext("stopped", "hire"),
+        WindowKind.LAST_CALL: pgettext("stopped", "last call"),
+    }[event.cancelled]
+
+
+#: Textual's own palette commands, in words the table can translate.
+_TEXTUAL_COMMANDS = {
+    "Theme": N_("Theme"),
+    "Quit": N_("Quit"),
+    "Keys": N_("Keys"),
+    "Maximize": N_("Maximize"),
+    "Minimize": N_("Minimize"),
+}
+#: Their help lines, as Textual 8.2.8 writes them (the English table reads as Textual's own).
+_TEXTUAL_HELP = (
+    N_("Change the current theme"),
+    N_("Quit the application as soon as possible"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize the focused widget"),
+)
+
+
+def _textual_command(command: SystemCommand) -> SystemCommand:
+    title = _TEXTUAL_COMMANDS.get(command.title)
+    if title is None:
+        return command
+    help_text = _(command.help) if command.help in _TEXTUAL_HELP else command.help
+    return SystemCommand(_(title), help_text, command.callback, command.discover)

@@ -1,6 +1,11 @@
 """Words and colours for what the table shows: cards, investors, actions.
 
 Colours always come with their letter (R, B, Y, P, O, G), so nobody depends on the hue.
+
+The game's own words (colours, card kinds, prices) are translated here, at display time, and
+only here: every screen names a red investor or a hire card the same way, in the table's
+language. A colour has a context (``pgettext``) for what it describes, because an adjective
+agrees with its noun in some languages (Spanish: *inversor rojo*, *carta roja*).
 """
 
 from __future__ import annotations
@@ -10,7 +15,9 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind
+from ..engine.errors import IllegalAction
 from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
+from ..i18n import _, explain, ngettext, pgettext
 
 STYLE: dict[Colour | None, str] = {
     Colour.RED: "bold white on red3",
@@ -23,6 +30,91 @@ STYLE: dict[Colour | None, str] = {
 }
 
 
+def colour_name(colour: Colour) -> str:
+    """A colour on its own, as in a list of colours (``red, blue``)."""
+    return {
+        Colour.RED: pgettext("colour", "red"),
+        Colour.BLUE: pgettext("colour", "blue"),
+        Colour.YELLOW: pgettext("colour", "yellow"),
+        Colour.PINK: pgettext("colour", "pink"),
+        Colour.ORANGE: pgettext("colour", "orange"),
+        Colour.GREEN: pgettext("colour", "green"),
+    }[colour]
+
+
+def investor_colour(colour: Colour) -> str:
+    """A colour describing an investor (``the {colour} investor``)."""
+    return {
+        Colour.RED: pgettext("investor", "red"),
+        Colour.BLUE: pgettext("investor", "blue"),
+        Colour.YELLOW: pgettext("investor", "yellow"),
+        Colour.PINK: pgettext("investor", "pink"),
+        Colour.ORANGE: pgettext("investor", "orange"),
+        Colour.GREEN: pgettext("investor", "green"),
+    }[colour]
+
+
+def card_colour(colour: Colour) -> str:
+    """A colour describing a card (``a {colour} family card``, ``a {colour} travel card``)."""
+    return {
+        Colour.RED: pgettext("card", "red"),
+        Colour.BLUE: pgettext("card", "blue"),
+        Colour.YELLOW: pgettext("card", "yellow"),
+        Colour.PINK: pgettext("card", "pink"),
+        Colour.ORANGE: pgettext("card", "orange"),
+        Colour.GREEN: pgettext("card", "green"),
+    }[colour]
+
+
+def investor_name(colour: Colour) -> str:
+    """``red investor``."""
+    return _("{colour} investor").format(colour=investor_colour(colour))
+
+
+def family_name(colour: Colour) -> str:
+    """``red family card``."""
+    return _("{colour} family card").format(colour=card_colour(colour))
+
+
+def card_name(card: Card) -> str:
+    """One card in a few words, as a list of cards names it (``travel red``, ``hire``)."""
+    colour = card.colour
+    if card.kind is Kind.FAMILY and colour is not None:
+        return _("family {colour}").format(colour=card_colour(colour))
+    if card.kind is Kind.TRAVEL:
+        if colour is None:
+            return _("travel grey")
+        return _("travel {colour}").format(colour=card_colour(colour))
+    return {
+        Kind.HIRE: pgettext("card", "hire"),
+        Kind.BOSS: pgettext("card", "boss"),
+        Kind.STOP: pgettext("card", "stop"),
+    }[card.kind]
+
+
+def cards_list(cards: tuple[Card, ...]) -> str:
+    return _(", ").join(card_name(c) for c in cards)
+
+
+def money(amount: int) -> str:
+    """An amount of money: ``$12M``."""
+    return _("${amount}M").format(amount=amount)
+
+
+def price_words(price: Price) -> str:
+    """A price as said at the table: ``$3M`` or ``2 dividends`` (N3)."""
+    if price.dividends:
+        return ngettext("{count} dividend", "{count} dividends", price.amount).format(
+            count=price.amount
+        )
+    return money(price.amount)
+
+
+def refusal(error: IllegalAction) -> str:
+    """An engine's refusal with its rule ID, in the table's language."""
+    return explain(error)
+
+
 def chip(colour: Colour | None, text: str | None = None) -> Text:
     """A colour as a small coloured block with its letter: `` R ``."""
     letter = "?" if colour is None else colour.letter
@@ -32,38 +124,57 @@ def chip(colour: Colour | None, text: str | None = None) -> Text:
 def card_text(card: Card) -> Text:
     colour = card.colour
     if card.kind is Kind.FAMILY:
-        return Text.assemble(chip(colour), f" family {colour.value if colour else ''}")
+        name = card_colour(colour) if colour else ""
+        return Text.assemble(chip(colour), " ", _("family {colour}").format(colour=name))
     if card.kind is Kind.TRAVEL:
         if colour is None:
-            return Text.assemble(chip(None, "*"), " travel (grey, any colour)")
-        return Text.assemble(chip(colour), f" travel {colour.value}")
-    return Text(f" {card.value.upper()} ", style="bold reverse") + Text(
-        {
-            Kind.HIRE: "  (3 take an investor)",
-            Kind.BOSS: '  "I\'m the Boss!"',
-            Kind.STOP: "  cancels a travel, boss or hire",
+            return Text.assemble(chip(None, "*"), " ", _("travel (grey, any colour)"))
+        return Text.assemble(
+            chip(colour), " ", _("travel {colour}").format(colour=card_colour(colour))
+        )
+    badge = {
+        Kind.HIRE: pgettext("card badge", "HIRE"),
+        Kind.BOSS: pgettext("card badge", "BOSS"),
+        Kind.STOP: pgettext("card badge", "STOP"),
+    }[card.kind]
+    return Text(f" {badge} ", style="bold reverse") + Text(
+        "  "
+        + {
+            Kind.HIRE: _("(3 take an investor)"),
+            Kind.BOSS: _('"I\'m the Boss!"'),
+            Kind.STOP: _("cancels a travel, boss or hire"),
         }[card.kind]
     )
 
 
 def ref_text(state: GameState, ref: CardRef, viewer: int | None = None) -> str:
     """``Bob's yellow investor``; ``your yellow investor`` when ``viewer`` owns it."""
-    owner = state.owners[ref.colour] if isinstance(ref, InvestorRef) else ref.owner
-    if owner is None:
-        whose = "the unowned"
-    elif owner == viewer:
-        whose = "your"
-    else:
-        whose = f"{state.name(owner)}'s"
-    kind = "investor" if isinstance(ref, InvestorRef) else "family card"
-    return f"{whose} {ref.colour.value} {kind}"
+    if isinstance(ref, InvestorRef):
+        owner = state.owners[ref.colour]
+        colour = investor_colour(ref.colour)
+        if owner is None:
+            return _("the unowned {colour} investor").format(colour=colour)
+        if owner == viewer:
+            return _("your {colour} investor").format(colour=colour)
+        return _("{owner}'s {colour} investor").format(owner=state.name(owner), colour=colour)
+    colour = card_colour(ref.colour)
+    if ref.owner == viewer:
+        return _("your {colour} family card").format(colour=colour)
+    return _("{owner}'s {colour} family card").format(owner=state.name(ref.owner), colour=colour)
+
+
+def refs_text(state: GameState, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
+    """Cards of one proposal: ``Bob's red investor and your blue family card``."""
+    return _(" and ").join(ref_text(state, r, viewer) for r in refs)
 
 
 def price_text(price: Price, state: GameState) -> str:
     tile = state.next_tile
     if price.dividends and tile is not None:
-        return f"{price} (${price.dollars(tile.value)}M)"
-    return str(price)
+        return _("{price} ({money})").format(
+            price=price_words(price), money=money(price.dollars(tile.value))
+        )
+    return price_words(price)
 
 
 def pending_play(state: GameState, viewer: int | None = None) -> str | None:
@@ -74,69 +185,100 @@ def pending_play(state: GameState, viewer: int | None = None) -> str | None:
     window = state.window
     if window is None:
         return None
-    who = "your" if window.player == viewer else f"{state.name(window.player)}'s"
-    target = f" on {ref_text(state, window.target, viewer)}" if window.target else ""
+    mine = window.player == viewer
+    who = state.name(window.player)
+    target = "" if not window.target else ref_text(state, window.target, viewer)
     if window.kind is WindowKind.TRAVEL:
-        card = "grey travel card" if window.cards and window.cards[0].colour is None else None
-        return f"{who} {card or 'travel card'}{target}"
+        grey = bool(window.cards) and window.cards[0].colour is None
+        if grey:
+            if mine:
+                return _("your grey travel card on {target}").format(target=target)
+            return _("{who}'s grey travel card on {target}").format(who=who, target=target)
+        if mine:
+            return _("your travel card on {target}").format(target=target)
+        return _("{who}'s travel card on {target}").format(who=who, target=target)
     if window.kind is WindowKind.BOSS:
-        return f'{who} boss card ("I\'m the Boss!")'
+        if mine:
+            return _('your boss card ("I\'m the Boss!")')
+        return _("{who}'s boss card (\"I'm the Boss!\")").format(who=who)
     if window.kind is WindowKind.HIRE:
-        return f"{who} hire set{target}"
-    return f'{who} close ("One, two…")'
+        if mine:
+            return _("your hire set on {target}").format(target=target)
+        return _("{who}'s hire set on {target}").format(who=who, target=target)
+    if mine:
+        return _('your close ("One, two…")')
+    return _('{who}\'s close ("One, two…")').format(who=who)
 
 
 def describe(action: Action, state: GameState) -> str:
     """A move as a menu line, from the point of view of the player making it."""
     name = state.name
     if isinstance(action, A.LayFamily):
-        return f"Lay your {action.colour.value} family card face up"
+        return _("Lay your {colour} family card face up").format(colour=card_colour(action.colour))
     if isinstance(action, A.PlayTravel):
-        card = "grey travel card" if action.grey else f"{action.target.colour.value} travel card"
-        return f"Send {ref_text(state, action.target, action.player)} travelling ({card})"
+        target = ref_text(state, action.target, action.player)
+        if action.grey:
+            return _("Send {target} travelling (grey travel card)").format(target=target)
+        return _("Send {target} travelling ({colour} travel card)").format(
+            target=target, colour=card_colour(action.target.colour)
+        )
     if isinstance(action, A.PlayBoss):
-        return '"I\'m the Boss!" — play a boss card'
+        return _('"I\'m the Boss!" — play a boss card')
     if isinstance(action, A.PlayHire):
-        return f"Hire the {action.colour.value} investor (3 hire cards)"
+        return _("Hire the {colour} investor (3 hire cards)").format(
+            colour=investor_colour(action.colour)
+        )
     if isinstance(action, A.PlayStop):
         pending = pending_play(state, action.player)
-        return f"STOP — cancel {pending}" if pending else "STOP — cancel that play"
+        if pending:
+            return _("STOP — cancel {play}").format(play=pending)
+        return _("STOP — cancel that play")
     if isinstance(action, A.Pass):
-        return "Pass — let it stand"
+        return _("Pass — let it stand")
     if isinstance(action, A.Accept):
         deal = state.deal
         if deal is not None and action.supplier is not None:
             prop = next(p for p in deal.proposals if p.supplier == action.supplier)
-            return f"Accept {name(action.supplier)}'s price of {price_text(prop.price, state)}"
+            return _("Accept {supplier}'s price of {price}").format(
+                supplier=name(action.supplier), price=price_text(prop.price, state)
+            )
         if deal is not None:
             prop = next(p for p in deal.proposals if p.supplier == action.player)
-            return f"Accept the Boss's offer of {price_text(prop.price, state)}"
-        return "Accept"
+            return _("Accept the Boss's offer of {price}").format(
+                price=price_text(prop.price, state)
+            )
+        return _("Accept")
     if isinstance(action, A.Withdraw):
-        who = f" to {name(action.supplier)}" if action.supplier is not None else ""
-        return f"Withdraw your offer{who}"
+        if action.supplier is not None:
+            return _("Withdraw your offer to {supplier}").format(supplier=name(action.supplier))
+        return _("Withdraw your offer")
     if isinstance(action, A.CancelAgreement):
-        return f"Cancel the agreement with {name(action.other)} (both must)"
+        return _("Cancel the agreement with {other} (both must)").format(other=name(action.other))
     if isinstance(action, A.Reset):
-        return "Start the negotiation afresh (cancel every agreement and offer)"
+        return _("Start the negotiation afresh (cancel every agreement and offer)")
     if isinstance(action, A.Fail):
-        return "Declare the deal failed"
+        return _("Declare the deal failed")
     if isinstance(action, A.Close):
-        return 'Close the deal — "One, two…"'
+        return _('Close the deal — "One, two…"')
     if isinstance(action, A.Discard):
-        return "Discard " + ", ".join(c.value for c in action.cards)
+        return _("Discard {cards}").format(cards=cards_list(action.cards))
     if isinstance(action, A.StartDeal):
-        return "Let's make a deal! (here)"
+        return _("Let's make a deal! (here)")
     if isinstance(action, A.Roll):
-        return "Roll the die"
+        return _("Roll the die")
     if isinstance(action, A.Draw):
-        return "Draw cards"
+        return _("Draw cards")
     if isinstance(action, A.PlaceMarker):
-        return f"Put the dollar marker on space {action.space}"
+        return _("Put the dollar marker on space {space}").format(space=action.space)
     if isinstance(action, A.Offer):
-        cards = " and ".join(ref_text(state, r) for r in action.cards)
-        return f"Offer {name(action.supplier)} {price_text(action.price, state)} for {cards}"
+        return _("Offer {supplier} {price} for {cards}").format(
+            supplier=name(action.supplier),
+            price=price_text(action.price, state),
+            cards=refs_text(state, action.cards),
+        )
     if isinstance(action, A.Ask):
-        cards = " and ".join(ref_text(state, r, action.player) for r in action.cards)
-        return f"Ask {price_text(action.price, state)} for {cards}"
+        return _("Ask {price} for {cards}").format(
+            price=price_text(action.price, state),
+            cards=refs_text(state, action.cards, action.player),
+        )
     return action.kind

@@ -11,35 +11,158 @@ player's own total is in their private panel.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.state import GameState
-from ..notation import to_line
+from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
+from ..i18n import _, ngettext
+from .labels import card_colour, cards_list, colour_name
+
+#: How an entry is drawn, in the language of the moment: given whether its amounts are still
+#: shown, its Rich markup. Entries keep what they are about (an action and the state it was
+#: played in, an event, a refusal), never the words: a change of language redraws them all.
+Render = Callable[[bool], str]
 
 
 @dataclass
 class Entry:
-    #: Rich markup, as shown while its deal is on the table.
-    markup: str
-    #: The same without its amounts; None when it has none.
-    hidden: str | None = None
+    render: Render
+    #: The entry names an amount, which is forgotten once its deal is over.
+    has_amounts: bool = False
+    #: Its amounts are still shown.
+    amounts: bool = True
+
+    @property
+    def markup(self) -> str:
+        return self.render(self.amounts)
 
     def forget_amounts(self) -> bool:
         """Show the entry without its amounts from now on; True if it changed."""
-        if self.hidden is None:
+        if not (self.has_amounts and self.amounts):
             return False
-        self.markup, self.hidden = self.hidden, None
+        self.amounts = False
         return True
 
 
-def line_without_amounts(action: Action, before: GameState) -> str | None:
-    """The line of an action that names a price, without the price; None for any other."""
-    if isinstance(action, A.Offer | A.Ask):
-        return to_line(action, before, amounts=False)
-    return None
+def _ref(state: GameState, ref: CardRef, supplier: int | None) -> str:
+    """A card as the notation names it: ``red`` (the investor), ``family red`` (the
+    supplier's own family card), ``Bob's family red``."""
+    if isinstance(ref, InvestorRef):
+        return colour_name(ref.colour)
+    colour = card_colour(ref.colour)
+    if ref.owner == supplier:
+        return _("family {colour}").format(colour=colour)
+    return _("{owner}'s family {colour}").format(owner=state.name(ref.owner), colour=colour)
+
+
+def _price(price: Price, amounts: bool) -> str:
+    if not amounts:
+        return _("a price")
+    if price.dividends:
+        return ngettext("{count} dividend", "{count} dividends", price.amount).format(
+            count=price.amount
+        )
+    return str(price.amount)
+
+
+def move_line(action: Action, state: GameState, amounts: bool = True) -> str | None:
+    """A move as the log says it, in the table's language: in English exactly its line of
+    notation (``Ann: offer Bob red for 3``). None for the table's timer, which the notation
+    leaves implicit. ``amounts=False``: a price is "a price" (M1)."""
+    if isinstance(action, A.TimeUp):
+        return None
+    name = state.name(action.player)
+    line: str
+    if isinstance(action, A.PlaceMarker):
+        line = _("{name}: marker {space}").format(name=name, space=action.space)
+    elif isinstance(action, A.StartDeal):
+        line = _("{name}: deal").format(name=name)
+    elif isinstance(action, A.Roll):
+        if action.value is None:
+            line = _("{name}: roll").format(name=name)
+        else:
+            line = _("{name}: roll {value}").format(name=name, value=action.value)
+    elif isinstance(action, A.Draw):
+        line = _("{name}: draw").format(name=name)
+    elif isinstance(action, A.Discard):
+        line = _("{name}: discard {cards}").format(name=name, cards=cards_list(action.cards))
+    elif isinstance(action, A.LayFamily):
+        line = _("{name}: lay family {colour}").format(name=name, colour=card_colour(action.colour))
+    elif isinstance(action, A.Offer):
+        line = _("{name}: offer {supplier} {cards} for {price}").format(
+            name=name,
+            supplier=state.name(action.supplier),
+            cards=_(" and ").join(_ref(state, r, action.supplier) for r in action.cards),
+            price=_price(action.price, amounts),
+        )
+    elif isinstance(action, A.Ask):
+        line = _("{name}: ask {price} for {cards}").format(
+            name=name,
+            price=_price(action.price, amounts),
+            cards=_(" and ").join(_ref(state, r, action.player) for r in action.cards),
+        )
+    elif isinstance(action, A.Accept):
+        if action.supplier is None:
+            line = _("{name}: accept").format(name=name)
+        else:
+            line = _("{name}: accept {supplier}").format(
+                name=name, supplier=state.name(action.supplier)
+            )
+    elif isinstance(action, A.Withdraw):
+        if action.supplier is None:
+            line = _("{name}: withdraw").format(name=name)
+        else:
+            line = _("{name}: withdraw {supplier}").format(
+                name=name, supplier=state.name(action.supplier)
+            )
+    elif isinstance(action, A.CancelAgreement):
+        line = _("{name}: cancel {other}").format(name=name, other=state.name(action.other))
+    elif isinstance(action, A.PlayTravel):
+        target = _ref(state, action.target, None)
+        if action.grey:
+            line = _("{name}: travel grey {target}").format(name=name, target=target)
+        else:
+            line = _("{name}: travel {target}").format(name=name, target=target)
+    elif isinstance(action, A.PlayBoss):
+        line = _("{name}: boss").format(name=name)
+    elif isinstance(action, A.PlayHire):
+        line = _("{name}: hire {colour}").format(name=name, colour=colour_name(action.colour))
+    elif isinstance(action, A.PlayStop):
+        line = _("{name}: stop").format(name=name)
+    elif isinstance(action, A.Pass):
+        line = _("{name}: pass").format(name=name)
+    elif isinstance(action, A.Reset):
+        line = _("{name}: reset").format(name=name)
+    elif isinstance(action, A.Fail):
+        line = _("{name}: fail").format(name=name)
+    elif isinstance(action, A.Close):
+        parts = []
+        for colour, ref in action.supplies.items():
+            if isinstance(ref, FamilyRef):
+                parts.append(
+                    _("{colour}={owner}/family").format(
+                        colour=colour_name(colour), owner=state.name(ref.owner)
+                    )
+                )
+            else:
+                owner = state.owners[colour]
+                parts.append(
+                    _("{colour}={owner}").format(
+                        colour=colour_name(colour),
+                        owner=state.name(owner) if owner is not None else "?",
+                    )
+                )
+        line = _("{name}: close {supplies}").format(name=name, supplies=" ".join(parts))
+    else:  # pragma: no cover - every action kind is listed above
+        raise AssertionError(action)
+    return line
+
+
+def has_amounts(action: Action) -> bool:
+    """The line of this action names a price (and forgets it once its deal is over)."""
+    return isinstance(action, A.Offer | A.Ask)
 
 
 def no_deal_on_the_table(before: GameState) -> bool:
@@ -53,8 +176,8 @@ class TableLog:
     def __init__(self, limit: int = 500) -> None:
         self.entries: deque[Entry] = deque(maxlen=limit)
 
-    def add(self, markup: str, hidden: str | None = None) -> Entry:
-        entry = Entry(markup, hidden)
+    def add(self, render: Render, has_amounts: bool = False) -> Entry:
+        entry = Entry(render, has_amounts)
         self.entries.append(entry)
         return entry
 
@@ -69,6 +192,7 @@ class TableLog:
         return changed
 
     def markups(self) -> list[str]:
+        """Every entry drawn now, in the language of the moment."""
         return [entry.markup for entry in self.entries]
 
 

@@ -14,9 +14,11 @@ from textual.widgets import Footer, RichLog
 from ..engine import actions as A
 from ..engine.state import GameState
 from ..engine.view import view
+from ..i18n import N_, _
 from ..notation.replay import Replay
 from .crash_safe import CrashSafeApp
-from .log import amounts_forgotten_at, line_without_amounts
+from .language import translate_bindings
+from .log import amounts_forgotten_at, has_amounts, move_line
 from .screens.legend import LegendScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
@@ -26,18 +28,18 @@ from .widgets.players import PlayersView
 
 class ReplayApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
-    TITLE = "I'm the Boss! — replay"
+    TITLE = N_("I'm the Boss! — replay")
     # Priority: the focused log is a scroll view, and takes Home, End and the page keys
     # for itself otherwise.
     BINDINGS = [
-        Binding("right,space,n", "step(1)", "Next", priority=True),
-        Binding("left,p", "step(-1)", "Back", priority=True),
-        Binding("pagedown", "deal(1)", "Next deal", priority=True),
-        Binding("pageup", "deal(-1)", "Deal before", priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("l", "legend", "Legend"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("right,space,n", "step(1)", N_("Next"), priority=True),
+        Binding("left,p", "step(-1)", N_("Back"), priority=True),
+        Binding("pagedown", "deal(1)", N_("Next deal"), priority=True),
+        Binding("pageup", "deal(-1)", N_("Deal before"), priority=True),
+        Binding("home", "jump(0)", N_("Start"), priority=True),
+        Binding("end", "jump(-1)", N_("End"), priority=True),
+        Binding("l", "legend", N_("Legend")),
+        Binding("q,escape", "quit", N_("Quit")),
     ]
 
     def __init__(self, replay: Replay, title: str) -> None:
@@ -45,12 +47,12 @@ class ReplayApp(CrashSafeApp[None]):
         self.sub_title = title
         legal = [s for s in replay.steps if s.legal]
         self.states: list[GameState] = [replay.start, *(s.after for s in legal)]
+        #: Each line as the file has it, and the move with the state it was played in, from
+        #: which the line is said in the table's language when shown.
         self.lines: list[str] = [s.line.text for s in legal]
-        #: Each line without its amounts (None: it has none), and the position from which
-        #: it is shown so: the first later line played with no deal on the table.
-        self.quiet: list[str | None] = [
-            None if s.action is None else line_without_amounts(s.action, s.before) for s in legal
-        ]
+        self.moves = [(s.action, s.before) for s in legal]
+        #: The position from which a line is shown without its amounts: the first later line
+        #: played with no deal on the table.
         self.forgotten_at: list[int] = [
             at + 1 for at in amounts_forgotten_at([s.before for s in legal])
         ]
@@ -63,13 +65,15 @@ class ReplayApp(CrashSafeApp[None]):
         ]
 
     def crash_note(self) -> str | None:
-        return "The replay only reads its file: the file is unchanged."
+        return _("The replay only reads its file: the file is unchanged.")
 
     def compose(self) -> ComposeResult:
-        yield from table_layout("Game")
+        yield from table_layout(_("Game"))
         yield Footer()
 
     def on_mount(self) -> None:
+        translate_bindings(self)
+        self.title = _(self.TITLE)
         self.show()
 
     def action_step(self, delta: int) -> None:
@@ -105,11 +109,17 @@ class ReplayApp(CrashSafeApp[None]):
         self.query_one(DealView).show(public, None, None, keys=False)
         log = self.query_one(RichLog)
         log.clear()
-        log.border_subtitle = f"line {self.position} of {len(self.lines)}"
+        log.border_subtitle = _("line {position} of {count}").format(
+            position=self.position, count=len(self.lines)
+        )
         first = max(0, self.position - 40)
         for number in range(first + 1, self.position + 1):
-            line, quiet = self.lines[number - 1], self.quiet[number - 1]
-            if quiet is not None and self.forgotten_at[number - 1] <= self.position:
-                line = quiet
+            line = self.lines[number - 1]
+            action, before = self.moves[number - 1]
+            if action is not None:
+                amounts = not (
+                    has_amounts(action) and self.forgotten_at[number - 1] <= self.position
+                )
+                line = move_line(action, before, amounts) or line
             style = "bold reverse" if number == self.position else ""
             log.write(Text(line, style=style))

@@ -19,7 +19,9 @@ from ...engine.cards import COLOURS, Colour
 from ...engine.errors import IllegalAction
 from ...engine.game import check_close, possible_closes
 from ...engine.state import CardRef, FamilyRef, GameState, InvestorRef
-from ..labels import ref_text
+from ...i18n import N_, _
+from ..labels import colour_name, money, ref_text, refusal
+from ..language import translate_bindings
 
 _NONE = "none"
 
@@ -31,7 +33,7 @@ def _key(ref: CardRef) -> str:
 
 
 class CloseDialog(ModalScreen[A.Close | None]):
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, state: GameState, boss: int) -> None:
         super().__init__()
@@ -57,37 +59,70 @@ class CloseDialog(ModalScreen[A.Close | None]):
         # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
         # show its terms and the button.
         with VerticalScroll(classes="dialog wide"):
-            others = f" and {self.space.pick} of the others" if self.space.pick else ""
-            yield Label(
-                f"Close the deal on space {self.space.number}: name the card for each colour. "
-                f"Needs every required colour{others}.",
-                classes="question",
-            )
+            yield Label(self._heading(), classes="question", id="close-heading")
             for colour, refs in self.choices.items():
                 # Text, not markup: a choice names a player.
                 options = [(Text(ref_text(self.state, ref)), key) for key, ref in refs.items()]
                 optional = colour not in self.space.required
                 if optional:
-                    options.insert(0, (Text("— not used —"), _NONE))
+                    options.insert(0, (Text(_("— not used —")), _NONE))
                 chosen = self.proposal.get(colour) if self.proposal else None
                 value = _key(chosen) if chosen is not None else (_NONE if optional else None)
-                label = f"{colour.letter} {colour.value}" + (" (optional)" if optional else "")
                 with Horizontal(classes="close-row"):
-                    yield Label(label, classes="colour-label")
+                    yield Label(
+                        self._colour_label(colour), classes="colour-label", id=f"label-{colour}"
+                    )
                     yield Select(
                         options,
                         value=value if value is not None else Select.NULL,
                         allow_blank=not optional,
                         id=f"pick-{colour.value}",
-                        prompt="choose a card",
+                        prompt=_("choose a card"),
                         compact=True,
                     )
             yield Static(id="terms")
             with Horizontal(classes="buttons"):
-                yield Button("One, two… close it", variant="primary", id="ok")
-                yield Button("Back", id="back")
+                yield Button(_("One, two… close it"), variant="primary", id="ok")
+                yield Button(_("Back"), id="back")
+
+    def _heading(self) -> str:
+        number, pick = self.space.number, self.space.pick
+        if pick:
+            return _(
+                "Close the deal on space {space}: name the card for each colour. "
+                "Needs every required colour and {pick} of the others."
+            ).format(space=number, pick=pick)
+        return _(
+            "Close the deal on space {space}: name the card for each colour. "
+            "Needs every required colour."
+        ).format(space=number)
+
+    def _colour_label(self, colour: Colour) -> str:
+        if colour in self.space.required:
+            return _("{letter} {colour}").format(letter=colour.letter, colour=colour_name(colour))
+        return _("{letter} {colour} (optional)").format(
+            letter=colour.letter, colour=colour_name(colour)
+        )
 
     def on_mount(self) -> None:
+        translate_bindings(self)
+        self._preview()
+
+    def retranslate(self) -> None:
+        """The words again in the table's language; the cards chosen stay chosen."""
+        self.query_one("#close-heading", Label).update(self._heading())
+        for colour, refs in self.choices.items():
+            self.query_one(f"#label-{colour}", Label).update(self._colour_label(colour))
+            select = self.query_one(f"#pick-{colour.value}", Select)
+            value = select.value
+            options = [(Text(ref_text(self.state, ref)), key) for key, ref in refs.items()]
+            if colour not in self.space.required:
+                options.insert(0, (Text(_("— not used —")), _NONE))
+            select.prompt = _("choose a card")
+            select.set_options(options)
+            select.value = value
+        self.query_one("#ok", Button).label = _("One, two… close it")
+        self.query_one("#back", Button).label = _("Back")
         self._preview()
 
     def on_select_changed(self) -> None:
@@ -106,13 +141,19 @@ class CloseDialog(ModalScreen[A.Close | None]):
         try:
             payments = check_close(self.state, self.boss, self._supplies())
         except IllegalAction as exc:
-            terms.update(Text(f"Not yet: {exc}", style="red"))
+            terms.update(Text(_("Not yet: {reason}").format(reason=refusal(exc)), style="red"))
             return
         proceeds = self.state.proceeds
-        lines = [f"The bank pays the Boss ${proceeds}M."]
+        lines = [_("The bank pays the Boss {money}.").format(money=money(proceeds))]
         for seat, amount in payments.items():
-            lines.append(f"The Boss pays {self.state.name(seat)} ${amount}M.")
-        lines.append(f"The Boss keeps ${proceeds - sum(payments.values())}M.")
+            lines.append(
+                _("The Boss pays {player} {money}.").format(
+                    player=self.state.name(seat), money=money(amount)
+                )
+            )
+        lines.append(
+            _("The Boss keeps {money}.").format(money=money(proceeds - sum(payments.values())))
+        )
         terms.update(Text("\n".join(lines)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -123,7 +164,7 @@ class CloseDialog(ModalScreen[A.Close | None]):
         try:
             check_close(self.state, self.boss, supplies)
         except IllegalAction as exc:
-            self.notify(str(exc), title="The engine refuses", severity="error", markup=False)
+            self.notify(refusal(exc), title=_("The engine refuses"), severity="error", markup=False)
             return
         self.dismiss(A.Close(player=self.boss, supplies=supplies))
 

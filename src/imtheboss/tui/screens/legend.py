@@ -14,10 +14,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...engine.cards import COLOURS
-from ..labels import chip
+from ...i18n import N_, _
+from ..labels import chip, colour_name
+from ..language import translate_bindings
 from ..widgets.players import KEYS_HINT
 
-_LEGEND = f"""\
+#: One block, so a translation can keep its own columns aligned (each line is a row).
+_LEGEND = N_(
+    """\
 [b]The board[/b]
  [b]RBY+2:POG 6d[/b]  needs red, blue and yellow, and 2 of pink,
                orange and green; pays 6 dividends
@@ -30,7 +34,7 @@ _LEGEND = f"""\
 
 [b]The players[/b]
  [b]key[/b]    takes the keyboard: the digit at the table,
-        Alt+digit or the F-key anywhere ({KEYS_HINT})
+        Alt+digit or the F-key anywhere ({keys})
         [dim]bot[/dim]: a computer player
  [b]BOSS[/b]   the Boss of the deal · [b]turn[/b]: whose turn it is
  [b]inv.[/b]   the investors a player owns · ✈ travelling
@@ -39,23 +43,30 @@ _LEGEND = f"""\
         pile ($25M–$49M) · heap ($50M and more)
 
 [b]The colours[/b]  """
+)
 
 
 def legend_text() -> Text:
-    text = Text.from_markup(_LEGEND)
+    text = Text.from_markup(_(_LEGEND).format(keys=KEYS_HINT))
     for colour in COLOURS:
         text.append_text(chip(colour))
-        text.append(f" {colour.value}  ")
+        text.append(f" {colour_name(colour)}  ")
     return text
 
 
 class LegendScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,l", "close", "Back to the table")]
+    BINDINGS = [Binding("escape,q,l", "close", N_("Back to the table"))]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
             yield Static(legend_text(), id="legend")
         yield Footer()
+
+    def on_mount(self) -> None:
+        translate_bindings(self)
+
+    def retranslate(self) -> None:
+        self.query_one("#legend", Static).update(legend_text())
 
     def action_close(self) -> None:
         self.dismiss(None)

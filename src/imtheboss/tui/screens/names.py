@@ -8,13 +8,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
+from ... import i18n
+from ...i18n import N_, _
 from ...names import MAX_LENGTH, NameRefused, check_names
+from ..language import LANGUAGE_NAMES, translate_bindings
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 
 
 class NamesScreen(Screen[tuple[str, ...]]):
-    BINDINGS = [Binding("escape", "app.quit", "Quit")]
+    BINDINGS = [Binding("escape", "app.quit", N_("Quit"))]
 
     def __init__(self, players: int) -> None:
         super().__init__()
@@ -22,16 +25,37 @@ class NamesScreen(Screen[tuple[str, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]I'm the Boss![/b] — who is playing? (in seating order, clockwise)")
+            yield Label(self._heading(), id="names-heading")
             for i in range(self.players):
                 yield Input(value=DEFAULT_NAMES[i], id=f"name-{i}", max_length=MAX_LENGTH)
             with Horizontal(classes="buttons"):
-                yield Button("Start", variant="primary", id="start")
+                yield Button(_("Start"), variant="primary", id="start")
+                # The language is chosen before anyone reads further (each in its own name).
+                yield Button(LANGUAGE_NAMES[i18n.language()], id="language")
+
+    @staticmethod
+    def _heading() -> str:
+        return "[b]{title}[/b] — {question}".format(
+            title=_("I'm the Boss!"),
+            question=_("who is playing? (in seating order, clockwise)"),
+        )
+
+    def on_mount(self) -> None:
+        translate_bindings(self)
+
+    def retranslate(self) -> None:
+        """The names typed so far stay as they are."""
+        self.query_one("#names-heading", Label).update(self._heading())
+        self.query_one("#start", Button).label = _("Start")
+        self.query_one("#language", Button).label = LANGUAGE_NAMES[i18n.language()]
 
     def on_input_submitted(self) -> None:
         self._start()
 
-    def on_button_pressed(self) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "language":
+            await self.app.run_action("choose_language")
+            return
         self._start()
 
     def _start(self) -> None:
@@ -42,7 +66,7 @@ class NamesScreen(Screen[tuple[str, ...]]):
             # The notation's own rule: a game that starts here can be saved and resumed.
             check_names(names)
         except NameRefused as exc:
-            message = str(exc)
+            message = i18n.explain(exc)
             self.notify(message[0].upper() + message[1:], severity="warning", markup=False)
             return
         self.dismiss(names)

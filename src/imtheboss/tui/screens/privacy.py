@@ -14,11 +14,14 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import N_, _
+from ..language import translate_bindings
+
 
 class PrivacyScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("enter", "confirm", "I am the one at the keyboard"),
-        Binding("escape", "cancel", "Give the keyboard back"),
+        Binding("enter", "confirm", N_("I am the one at the keyboard")),
+        Binding("escape", "cancel", N_("Give the keyboard back")),
     ]
 
     def __init__(self, name: str) -> None:
@@ -28,17 +31,28 @@ class PrivacyScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         # Rich markup with the name escaped, as a Text: Textual's own markup reads a name
         # such as "a[" or "x\\" differently from rich.markup.escape.
-        name = escape(self.player_name)
         with Middle(), Center():
-            yield Static(
-                Text.from_markup(
-                    f"[b]Keyboard to {name}[/b]\n\n"
-                    "Everyone else, look away.\n\n"
-                    f"{name}: press [b reverse] Enter [/] to see your hand.\n"
-                    "[dim]Escape gives the keyboard back.[/dim]"
-                ),
-                id="privacy-card",
-            )
+            yield Static(self._card(), id="privacy-card")
+
+    def _card(self) -> Text:
+        name = escape(self.player_name)
+        return Text.from_markup(
+            "[b]"
+            + _("Keyboard to {name}").format(name=name)
+            + "[/b]\n\n"
+            + _("Everyone else, look away.")
+            + "\n\n"
+            + _("{name}: press [b reverse] Enter [/] to see your hand.").format(name=name)
+            + "\n[dim]"
+            + _("Escape gives the keyboard back.")
+            + "[/dim]"
+        )
+
+    def on_mount(self) -> None:
+        translate_bindings(self)
+
+    def retranslate(self) -> None:
+        self.query_one("#privacy-card", Static).update(self._card())
 
     def action_confirm(self) -> None:
         self.dismiss(True)

@@ -23,7 +23,9 @@ from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.legal import legal_actions
 from ...engine.state import GameState
-from ..labels import card_text, describe, pending_play, ref_text
+from ...i18n import N_, _, ngettext
+from ..labels import card_text, colour_name, describe, money, pending_play, refs_text
+from ..language import translate_bindings
 from .dialogs import ConfirmDialog
 
 
@@ -105,29 +107,31 @@ def _moves(state: GameState, seat: int) -> list[Move]:
             if key in seen:
                 continue
             seen.add(key)
-            cards = " and ".join(ref_text(state, r, seat) for r in action.cards)
+            cards = refs_text(state, action.cards, seat)
             if isinstance(action, A.Offer):
-                label = f"Offer {state.name(action.supplier)} a price for {cards}…"
+                label = _("Offer {supplier} a price for {cards}…").format(
+                    supplier=state.name(action.supplier), cards=cards
+                )
             else:
-                label = f"Name your price for {cards}…"
+                label = _("Name your price for {cards}…").format(cards=cards)
             moves.append(Move(label, ask="price", template=action))
         elif isinstance(action, A.Discard):
             if not discard_shown:
                 discard_shown = True
-                moves.append(
-                    Move(f"Discard {len(action.cards)} cards…", ask="discard", template=action)
-                )
+                count = len(action.cards)
+                label = ngettext("Discard {count} card…", "Discard {count} cards…", count)
+                moves.append(Move(label.format(count=count), ask="discard", template=action))
         elif isinstance(action, A.Close):
             if ("close",) not in seen:
                 seen.add(("close",))
-                moves.append(Move('Close the deal — "One, two…"', ask="close", template=action))
+                moves.append(Move(_('Close the deal — "One, two…"'), ask="close", template=action))
         else:
             moves.append(Move(describe(action, state), action=action))
     return moves
 
 
 class PrivatePanel(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "give_back", "Give the keyboard back")]
+    BINDINGS = [Binding("escape", "give_back", N_("Give the keyboard back"))]
 
     def __init__(self, state: GameState, seat: int, remaining: float | None = None) -> None:
         super().__init__()
@@ -141,17 +145,36 @@ class PrivatePanel(ModalScreen[None]):
         self._menus = 0
 
     def compose(self) -> ComposeResult:
-        name = escape(self.state.name(self.seat))
         with Vertical(id="private"):
-            yield Label(Text.from_markup(f"[b]{name}[/b] — only {name} looks"), id="private-title")
+            yield Label(self._title(), id="private-title")
             yield Static(id="hand")
             yield Static(id="window")
-            yield Label("What will you do? (Enter to choose, Escape to give the keyboard back)")
+            yield Label(self._prompt(), id="private-prompt")
             yield OptionList(id="moves")
         yield Footer()
 
+    def _title(self) -> Text:
+        name = escape(self.state.name(self.seat))
+        return Text.from_markup(_("[b]{name}[/b] — only {name} looks").format(name=name))
+
+    @staticmethod
+    def _prompt() -> str:
+        return _("What will you do? (Enter to choose, Escape to give the keyboard back)")
+
     def on_mount(self) -> None:
+        translate_bindings(self)
         self.show(self.state, self.remaining)
+
+    def retranslate(self) -> None:
+        """Everything again in the table's language; the highlighted move stays where it is."""
+        self.query_one("#private-title", Label).update(self._title())
+        self.query_one("#private-prompt", Label).update(self._prompt())
+        highlighted = self.query_one("#moves", OptionList).highlighted
+        self.moves = []
+        self.show(self.state, self.remaining)
+        menu = self.query_one("#moves", OptionList)
+        if highlighted is not None and highlighted < menu.option_count:
+            menu.highlighted = highlighted
 
     def show(self, state: GameState, remaining: float | None = None) -> None:
         """The hand, the play waiting for an answer, and the menu. ``remaining``: the
@@ -159,16 +182,23 @@ class PrivatePanel(ModalScreen[None]):
         self.state = state
         player = state.players[self.seat]
         hand = Text()
-        hand.append(f"Your money: ${player.money}M", style="bold green")
-        investors = ", ".join(c.value for c in state.investors_of(self.seat)) or "none"
-        hand.append(f"    Your investors: {investors}\n")
+        hand.append(_("Your money: {money}").format(money=money(player.money)), style="bold green")
+        investors = _(", ").join(colour_name(c) for c in state.investors_of(self.seat))
+        hand.append("    ")
+        hand.append(_("Your investors: {investors}").format(investors=investors or _("none")))
+        hand.append("\n")
         cards = player.hand
         if cards is None:
-            hand.append("Your hand is not known to the program.")
+            hand.append(_("Your hand is not known to the program."))
         elif not cards:
-            hand.append("Your hand is empty.")
+            hand.append(_("Your hand is empty."))
         else:
-            hand.append(f"Your hand ({len(cards)} cards):\n")
+            hand.append(
+                ngettext(
+                    "Your hand ({count} card):", "Your hand ({count} cards):", len(cards)
+                ).format(count=len(cards))
+            )
+            hand.append("\n")
             for card, count in Counter(cards).items():
                 hand.append(f"  {count} × ")
                 hand.append_text(card_text(card))
@@ -185,7 +215,9 @@ class PrivatePanel(ModalScreen[None]):
         menu.clear_options()
         if not self.moves:
             menu.add_option(
-                Option("Nothing to play right now — Escape gives the keyboard back", disabled=True)
+                Option(
+                    _("Nothing to play right now — Escape gives the keyboard back"), disabled=True
+                )
             )
         first = not self._menus
         self._menus += 1
@@ -225,12 +257,14 @@ class PrivatePanel(ModalScreen[None]):
         box.display = pending is not None
         if pending is None:
             return
-        line = Text(f"Waiting: {pending}", style="bold")
+        line = Text(_("Waiting: {play}").format(play=pending), style="bold")
         if remaining is not None:
-            line.append(f" · {remaining:.0f}s left", style="bold")
-            line.append(" (the count is paused while you hold the keyboard)", style="dim")
+            seconds = round(remaining)
+            left = ngettext("{seconds}s left", "{seconds}s left", seconds).format(seconds=seconds)
+            line.append(f" · {left}", style="bold")
+            line.append(" " + _("(the count is paused while you hold the keyboard)"), style="dim")
         else:
-            line.append(" · the table asks each player in turn", style="dim")
+            line.append(" · " + _("the table asks each player in turn"), style="dim")
         box.update(line)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -250,7 +284,13 @@ class PrivatePanel(ModalScreen[None]):
             if yes:
                 self.post_message(ActionChosen(action, keep_open))
 
-        question = f"{move.label}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back."
+        state = self.state
+
+        def question() -> str:
+            return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
+                move=describe(action, state)
+            )
+
         self.app.push_screen(ConfirmDialog(question, purpose=move.kind), answered)
 
     def action_give_back(self) -> None:

@@ -7,16 +7,23 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
+from ...i18n import N_
+
 # The same document as ``imtheboss rules`` and ``imtheboss check --explain``.
 from ...rulebook import rules_document
 
 
 class RulesScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,f12,question_mark", "close", "Back to the table")]
+    BINDINGS = [Binding("escape,q,f12,question_mark", "close", N_("Back to the table"))]
 
     def compose(self) -> ComposeResult:
         yield MarkdownViewer(rules_document(), show_table_of_contents=False, id="rules")
         yield Footer()
+
+    def on_mount(self) -> None:
+        from ..language import translate_bindings
+
+        translate_bindings(self)
 
     def action_close(self) -> None:
         self.dismiss(None)

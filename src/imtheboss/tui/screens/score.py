@@ -13,12 +13,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
 from ...engine.state import GameState
+from ...i18n import N_, _, ngettext
+from ..labels import colour_name, money
+from ..language import translate_bindings
 
 
 class ScoreScreen(Screen[str]):
     BINDINGS = [
-        Binding("p", "choose('again')", "Play again"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("p", "choose('again')", N_("Play again")),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, state: GameState, seed: int | None = None) -> None:
@@ -28,14 +31,14 @@ class ScoreScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         state = self.state
-        winners = " and ".join(state.name(w) for w in state.winners)
+        winners = _(" and ").join(state.name(w) for w in state.winners)
         ranking = sorted(range(state.n), key=lambda s: -state.players[s].money)
-        table = Table(title="Final money", expand=False)
+        table = Table(title=_("Final money"), expand=False)
         table.add_column("#", justify="right")
-        table.add_column("player")
-        table.add_column("money", justify="right")
-        table.add_column("deals closed as Boss", justify="right")
-        table.add_column("investors")
+        table.add_column(_("player"))
+        table.add_column(_("money"), justify="right")
+        table.add_column(_("deals closed as Boss"), justify="right")
+        table.add_column(_("investors"))
         place = 0
         last = None
         for i, seat in enumerate(ranking):
@@ -45,26 +48,42 @@ class ScoreScreen(Screen[str]):
             table.add_row(
                 str(place),
                 escape(player.name) + (" ★" if seat in state.winners else ""),
-                f"${player.money}M",
+                money(player.money),
                 str(player.deals_closed),
-                ", ".join(c.value for c in state.investors_of(seat)) or "–",
+                _(", ").join(colour_name(c) for c in state.investors_of(seat)) or "–",
             )
-        shared = " (a shared win, E3)" if len(state.winners) > 1 else ""
+        if len(state.winners) > 1:
+            title = _("I'm the Boss! — {winners} won (a shared win, E3)")
+        else:
+            title = _("I'm the Boss! — {winners} won")
         with Vertical(id="score"):
             yield Label(
-                Text.from_markup(f"[b]I'm the Boss! — {escape(winners)} won{shared}[/b]"),
+                Text.from_markup("[b]" + title.format(winners=escape(winners)) + "[/b]"),
                 id="score-title",
             )
-            yield Label(f"{state.deals_done} deals were closed.")
+            yield Label(
+                ngettext(
+                    "{count} deal was closed.", "{count} deals were closed.", state.deals_done
+                ).format(count=state.deals_done)
+            )
             if self.seed is not None:
                 yield Label(
-                    f"The seed was {self.seed} (--seed {self.seed} deals this game again).",
+                    _("The seed was {seed} (--seed {seed} deals this game again).").format(
+                        seed=self.seed
+                    ),
                     id="score-seed",
                 )
             yield Static(table)
             with Horizontal(classes="buttons"):
-                yield Button("Play again (p)", variant="primary", id="again")
-                yield Button("Quit (q)", id="quit")
+                yield Button(_("Play again (p)"), variant="primary", id="again")
+                yield Button(_("Quit (q)"), id="quit")
+
+    def on_mount(self) -> None:
+        translate_bindings(self)
+
+    def retranslate(self) -> None:
+        # Nothing on this screen is typed or chosen: it is simply built again.
+        self.call_after_refresh(self.recompose)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "quit")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -12,6 +13,7 @@ from textual.widgets import Static
 from ...engine.board import Space
 from ...engine.cards import COLOURS
 from ...engine.view import PlayerView
+from ...i18n import _, ngettext
 from ..labels import STYLE
 
 
@@ -34,10 +36,12 @@ class BoardView(Static):
 
     def show(self, view: PlayerView) -> None:
         grid = Table.grid(padding=(0, 1), expand=True)
-        for _ in range(2):
+        # The dividends' column is as wide as the language writes "9d" (3 cells in English).
+        paid = max(3, *(cell_len(_("{count}d").format(count=n)) for n in range(1, 10)))
+        for _side in range(2):
             grid.add_column(justify="right", width=3)
             grid.add_column(ratio=1, no_wrap=True)
-            grid.add_column(justify="right", width=3)
+            grid.add_column(justify="right", width=paid)
         cells: list[tuple[Text, Text, Text]] = []
         for space in view.board.spaces:
             here = view.marker == space.number
@@ -48,11 +52,16 @@ class BoardView(Static):
                 tile = view.covered[space.number]
                 cells.append((number, Text(f"▓▓ #{tile}", style="dim"), Text("")))
             else:
-                cells.append((number, space_text(space), Text(f"{space.dividends}d")))
+                # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
+                # a character), e.g. "6d" or "6股".
+                dividends = _("{count}d").format(count=space.dividends)
+                cells.append((number, space_text(space), Text(dividends)))
         for row in range(8):
             left, right = cells[row], cells[row + 8]
             grid.add_row(*left, *right)
-        self.border_title = f"Board · {_deals(view.deals_done)} done"
+        self.border_title = ngettext(
+            "Board · {count} deal done", "Board · {count} deals done", view.deals_done
+        ).format(count=view.deals_done)
         self.border_subtitle = _stack_line(view)
         self.update(Group(grid))
 
@@ -65,19 +74,17 @@ def _numbers(numbers: Iterable[int]) -> str:
     return "/".join(map(str, ordered))
 
 
-def _deals(done: int) -> str:
-    return f"{done} deal{'' if done == 1 else 's'}"
-
-
 def _stack_line(view: PlayerView) -> str:
     """The next tile, short enough for the board's bottom edge at 80 columns (34 cells):
     the count of deals done is in the title, the meaning of the words in the legend."""
     if not view.stack:
-        return "no tiles left"
+        return _("no tiles left")
     tile = view.board.tiles[view.stack[0] - 1]
-    ends = ""
+    next_tile = _("next ${value}M/div.").format(value=tile.value)
     if tile.last:
-        ends = " · the last deal"
-    elif tile.ends_on:
-        ends = f" · then {_numbers(tile.ends_on)} ends it"
-    return f"next ${tile.value}M/div.{ends}"
+        return _("{next} · the last deal").format(next=next_tile)
+    if tile.ends_on:
+        return _("{next} · then {numbers} ends it").format(
+            next=next_tile, numbers=_numbers(tile.ends_on)
+        )
+    return next_tile

@@ -15,7 +15,8 @@ from ...engine.game import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ...engine.view import PlayerView
-from ..labels import STYLE, chip
+from ...i18n import _
+from ..labels import STYLE, card_colour, chip, investor_colour, money, price_words
 from .players import seat_key
 
 
@@ -30,17 +31,28 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
     if sources:
         ref = sources[0]
         owner = owners[colour] if isinstance(ref, InvestorRef) else ref.owner
-        kind = "investor" if isinstance(ref, InvestorRef) else "family card"
+        investor = isinstance(ref, InvestorRef)
         if owner == deal.boss:
-            return Text(f"✓ the Boss's {kind}", style="green")
-        price = f" ({agreed[ref].price})" if ref in agreed else ""
+            if investor:
+                return Text("✓ " + _("the Boss's investor"), style="green")
+            return Text("✓ " + _("the Boss's family card"), style="green")
         assert owner is not None
-        return Text(f"✓ {names[owner].name}'s {kind}{price}", style="green")
+        name = names[owner].name
+        if investor:
+            whose = _("{owner}'s investor").format(owner=name)
+        else:
+            whose = _("{owner}'s family card").format(owner=name)
+        if ref in agreed:
+            whose = _("{card} ({price})").format(card=whose, price=price_words(agreed[ref].price))
+        return Text("✓ " + whose, style="green")
     if any(t.colour is colour for t in deal.trips):
-        return Text("✗ investor travelling", style="red")
+        return Text("✗ " + _("investor travelling"), style="red")
     if owners[colour] is None:
-        return Text("✗ unowned: a family card is needed", style="red")
-    return Text(f"✗ needs {names[owners[colour] or 0].name} or a family card", style="red")
+        return Text("✗ " + _("unowned: a family card is needed"), style="red")
+    return Text(
+        "✗ " + _("needs {owner} or a family card").format(owner=names[owners[colour] or 0].name),
+        style="red",
+    )
 
 
 class DealView(VerticalScroll):
@@ -58,11 +70,13 @@ class DealView(VerticalScroll):
         # The space and the Boss in the title, what a pending play allows on the bottom edge:
         # at 80×24 every row inside is wanted for the deal itself.
         if deal is None:
-            self.border_title = "Turn"
+            self.border_title = _("Turn")
         else:
             boss = view.players[deal.boss].name
             # Text, not a string: Textual reads a string title as markup, and a name is none.
-            self.border_title = Text(f"Deal · space {deal.space} · Boss {boss}")
+            self.border_title = Text(
+                _("Deal · space {space} · Boss {boss}").format(space=deal.space, boss=boss)
+            )
         self.border_subtitle = ""
         parts: list[RenderableType] = []
         if view.window is not None:
@@ -85,8 +99,11 @@ class DealView(VerticalScroll):
             a.price.dollars(view.board.tiles[view.stack[0] - 1].value) for a in deal.agreements
         )
         head = Text.from_markup(
-            f"Pays [b]${view.proceeds}M[/]: ${agreed}M promised, "
-            f"Boss keeps ${view.proceeds - agreed}M"
+            _("Pays [b]{proceeds}[/]: {promised} promised, Boss keeps {kept}").format(
+                proceeds=money(view.proceeds),
+                promised=money(agreed),
+                kept=money(view.proceeds - agreed),
+            )
         )
         needs = Text()
         for colour in COLOURS:
@@ -96,7 +113,7 @@ class DealView(VerticalScroll):
                 needs.append_text(_cover(view, colour))
                 needs.append("\n")
         if space.pick:
-            needs.append(f"and {space.pick} of: ")
+            needs.append(_("and {pick} of: ").format(pick=space.pick))
             for colour in COLOURS:
                 if colour in space.optional:
                     needs.append_text(chip(colour))
@@ -108,7 +125,7 @@ class DealView(VerticalScroll):
         names = [p.name for p in view.players]
         if deal.family:
             # One group per owner: "Ann R O · Bob G" takes a line where a card each took three.
-            laid = Text("Family cards on the table: ")
+            laid = Text(_("Family cards on the table: "))
             owners = list(dict.fromkeys(fam.owner for fam in deal.family))
             for number, owner in enumerate(owners):
                 if number:
@@ -121,15 +138,21 @@ class DealView(VerticalScroll):
             lines.append(laid)
         for prop in deal.proposals:
             cards = " + ".join(_ref(names, r) for r in prop.cards)
+            who, price = names[prop.supplier], price_words(prop.price)
             if prop.by_boss:
-                lines.append(Text(f"Offer → {names[prop.supplier]}: {prop.price} for {cards}"))
+                line = _("Offer → {supplier}: {price} for {cards}")
             else:
-                lines.append(Text(f"Ask: {names[prop.supplier]} wants {prop.price} for {cards}"))
+                line = _("Ask: {supplier} wants {price} for {cards}")
+            lines.append(Text(line.format(supplier=who, price=price, cards=cards)))
         for agreement in deal.agreements:
             cards = " + ".join(_ref(names, r) for r in agreement.cards)
             lines.append(
                 Text(
-                    f"Agreed: {names[agreement.supplier]}'s {cards}, {agreement.price}",
+                    _("Agreed: {supplier}'s {cards}, {price}").format(
+                        supplier=names[agreement.supplier],
+                        cards=cards,
+                        price=price_words(agreement.price),
+                    ),
                     style="green",
                 )
             )
@@ -142,50 +165,63 @@ def _turn(view: PlayerView, keys: bool) -> Text:
     phase = view.phase
     if phase is Phase.PLACE_MARKER:
         placer = escape(view.players[(view.turn - 1) % len(view.players)].name)
-        press = ": press [b reverse] m [/]." if keys else "."
-        return Text.from_markup(
-            f"{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
-            f"on any space{press}"
-        )
+        if keys:
+            text = _(
+                "{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
+                "on any space: press [b reverse] m [/]."
+            )
+        else:
+            text = _(
+                "{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
+                "on any space."
+            )
+        return Text.from_markup(text.format(turn=turn, placer=placer))
     if phase is Phase.TURN:
         if not keys:
-            return Text.from_markup(
-                f"[b]{turn}'s turn:[/] a deal here (space {view.marker}) or a roll of the die."
+            text = _("[b]{turn}'s turn:[/] a deal here (space {space}) or a roll of the die.")
+        else:
+            text = _(
+                "[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {space})  ·  "
+                "[b reverse] r [/] roll the die and move"
             )
-        return Text.from_markup(
-            f"[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {view.marker})  ·  "
-            "[b reverse] r [/] roll the die and move"
-        )
+        return Text.from_markup(text.format(turn=turn, space=view.marker))
     if phase is Phase.ROLLED:
         if not keys:
-            return Text.from_markup(
-                f"[b]{turn}[/] moved to space {view.marker}: a deal here, or draw cards."
+            text = _("[b]{turn}[/] moved to space {space}: a deal here, or draw cards.")
+        else:
+            text = _(
+                "[b]{turn}[/] moved to space {space}. [b reverse] d [/] deal here  ·  "
+                "[b reverse] w [/] draw cards"
             )
-        return Text.from_markup(
-            f"[b]{turn}[/] moved to space {view.marker}. [b reverse] d [/] deal here  ·  "
-            "[b reverse] w [/] draw cards"
-        )
+        return Text.from_markup(text.format(turn=turn, space=view.marker))
     if phase is Phase.HAND_LIMIT:
         if not keys:
-            return Text.from_markup(f"[b]{turn}[/] holds more than the hand limit: a discard.")
+            return Text.from_markup(
+                _("[b]{turn}[/] holds more than the hand limit: a discard.").format(turn=turn)
+            )
         return Text.from_markup(
-            f"[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
-            f"([b reverse] {seat_key(view.turn)} [/]) to discard (or play hire sets first)."
+            _(
+                "[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
+                "([b reverse] {keys} [/]) to discard (or play hire sets first)."
+            ).format(turn=turn, keys=seat_key(view.turn))
         )
     if phase is Phase.END_ROLL:
         roller = escape(view.players[view.end_roller or 0].name)
-        press = ": [b reverse] r [/]" if keys else "."
-        return Text.from_markup(
-            f"The tile is laid. [b]{roller}[/] rolls for the end of the game{press}"
-        )
-    winners = escape(" and ".join(view.players[w].name for w in view.winners))
-    return Text.from_markup(f"[b]The game is over.[/] {winners} won.")
+        if keys:
+            text = _(
+                "The tile is laid. [b]{roller}[/] rolls for the end of the game: [b reverse] r [/]"
+            )
+        else:
+            text = _("The tile is laid. [b]{roller}[/] rolls for the end of the game.")
+        return Text.from_markup(text.format(roller=roller))
+    winners = escape(_(" and ").join(view.players[w].name for w in view.winners))
+    return Text.from_markup(_("[b]The game is over.[/] {winners} won.").format(winners=winners))
 
 
 def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
     if isinstance(ref, FamilyRef):
-        return f"{ref.colour.value} family"
-    return f"{ref.colour.value} investor"
+        return _("{colour} family").format(colour=card_colour(ref.colour))
+    return _("{colour} investor").format(colour=investor_colour(ref.colour))
 
 
 def _window_line(
@@ -195,28 +231,39 @@ def _window_line(
     window = view.window
     assert window is not None
     who = escape(view.players[window.player].name)
-    clock = f" {remaining:.0f}s left." if remaining is not None else ""
-    your_key = " (your key)" if keys else ""
-    answer = "an influence card calls it off" if window.kind is WindowKind.LAST_CALL else ""
+    clock = ""
+    if remaining is not None and asking is None:
+        clock = " " + _("{seconds}s left.").format(seconds=f"{remaining:.0f}")
+    last_call = window.kind is WindowKind.LAST_CALL
     if asking is not None:
-        clock, answer, your_key = "", f"asking {asking}", ""
-    if window.kind is WindowKind.LAST_CALL:
-        return (
-            Text.from_markup(f'[b on dark_green] "One, two…" [/] {who} closes.{clock}'),
-            f"{answer}{your_key}",
-        )
-    target = ""
+        hint = _("asking {name}").format(name=asking)
+    elif last_call:
+        hint = _("an influence card calls it off (your key)") if keys else ""
+    else:
+        hint = _("a stop cancels it (your key)") if keys else _("a stop cancels it")
+    if last_call:
+        badge = _('"One, two…"')
+        line = _("{who} closes.").format(who=who)
+        return Text.from_markup(f"[b on dark_green] {badge} [/] {line}{clock}"), hint
+    target = None
     if window.target is not None:
-        target = f" on the {_ref([p.name for p in view.players], window.target)}"
         if isinstance(window.target, FamilyRef):
             owner = escape(view.players[window.target.owner].name)
-            target = f" on {owner}'s {window.target.colour.value} family card"
-    what = {
-        WindowKind.TRAVEL: "plays a travel card",
-        WindowKind.BOSS: 'says "I\'m the Boss!"',
-        WindowKind.HIRE: "plays a hire set",
-    }[window.kind]
-    return (
-        Text.from_markup(f"[b on dark_red] WAIT [/] {who} {what}{target}.{clock}"),
-        f"{answer or 'a stop cancels it'}{your_key}",
-    )
+            target = _("{owner}'s {colour} family card").format(
+                owner=owner, colour=card_colour(window.target.colour)
+            )
+        else:
+            target = _("the {colour} investor").format(colour=investor_colour(window.target.colour))
+    if window.kind is WindowKind.BOSS:
+        line = _('{who} says "I\'m the Boss!".').format(who=who)
+    elif window.kind is WindowKind.TRAVEL:
+        if target is None:
+            line = _("{who} plays a travel card.").format(who=who)
+        else:
+            line = _("{who} plays a travel card on {target}.").format(who=who, target=target)
+    elif target is None:
+        line = _("{who} plays a hire set.").format(who=who)
+    else:
+        line = _("{who} plays a hire set on {target}.").format(who=who, target=target)
+    badge = _("WAIT")
+    return Text.from_markup(f"[b on dark_red] {badge} [/] {line}{clock}"), hint

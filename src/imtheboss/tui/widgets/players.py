@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -16,15 +17,17 @@ from textual.widgets import Static
 
 from ...engine.state import Phase
 from ...engine.view import MoneyPile, PlayerView
+from ...i18n import N_, _
 from ..labels import STYLE
+from ..labels import money as money_text
 
 #: The look of a pile of money, in a word (M1: its size, never the sum).
 _PILE_WORD = {
-    MoneyPile.NONE: "none",
-    MoneyPile.THIN: "thin",
-    MoneyPile.STACK: "stack",
-    MoneyPile.PILE: "pile",
-    MoneyPile.HEAP: "heap",
+    MoneyPile.NONE: N_("none"),
+    MoneyPile.THIN: N_("thin"),
+    MoneyPile.STACK: N_("stack"),
+    MoneyPile.PILE: N_("pile"),
+    MoneyPile.HEAP: N_("heap"),
 }
 
 #: How a seat takes the keyboard: its digit at the table, Alt+digit or its F-key anywhere.
@@ -33,7 +36,7 @@ KEYS_HINT = "1–6 · Alt+1–6 · F1–F6"
 
 def seat_key(seat: int) -> str:
     """The keys of one seat, as the table's texts name them."""
-    return f"{seat + 1} / Alt+{seat + 1} / F{seat + 1}"
+    return _("{n} / Alt+{n} / F{n}").format(n=seat + 1)
 
 
 class PlayersView(Static):
@@ -47,20 +50,24 @@ class PlayersView(Static):
         """``keys``: the seats' keys are shown (not in a replay, where no one plays);
         ``money``: the exact sums, once they are public (the end of the game)."""
         table = Table.grid(padding=(0, 1), expand=True)
-        table.add_column(width=3, no_wrap=True)  # key
+        # Translators: "bot" marks a computer player in a column 3 cells wide.
+        table.add_column(width=max(3, cell_len(_("bot"))), no_wrap=True)  # key
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")  # name
-        table.add_column(width=4, no_wrap=True)  # BOSS or turn
+        # BOSS or turn: as wide as the widest word of the table's language (보스: 4 cells).
+        role_width = max(4, *(cell_len(w) for w in (_("BOSS"), _("won"), _("turn"))))
+        table.add_column(width=role_width, no_wrap=True)
         table.add_column(no_wrap=True)  # investors
         table.add_column(justify="right", no_wrap=True)  # cards
         table.add_column(no_wrap=True)  # money pile
         head = "dim"
         table.add_row(
-            Text("key" if keys else "", style=head),
-            Text("player", style=head),
+            Text(_("key") if keys else "", style=head),
+            Text(_("player"), style=head),
             Text(""),
-            Text("inv.", style=head),
-            Text("cards", style=head),
-            Text("money", style=head),
+            # Translators: column headings of the players' panel (36 cells for all six).
+            Text(_("inv."), style=head),
+            Text(_("cards"), style=head),
+            Text(_("money"), style=head),
         )
         deal = view.deal
         trips = {t.colour for t in deal.trips} if deal else set()
@@ -68,17 +75,17 @@ class PlayersView(Static):
             seat = player.seat
             role = Text("")
             if view.phase is Phase.OVER and seat in view.winners:
-                role = Text("won", style="bold yellow")
+                role = Text(_("won"), style="bold yellow")
             elif deal is not None and deal.boss == seat:
-                role = Text("BOSS", style="bold yellow")
+                role = Text(_("BOSS"), style="bold yellow")
             elif view.phase is not Phase.OVER and view.turn == seat and deal is None:
-                role = Text("turn", style="bold yellow")
+                role = Text(_("turn"), style="bold yellow")
             name = Text(player.name, style="bold" if view.turn == seat else "")
             # A computer player has no key: pressing its digit only says it plays by itself.
             if not keys:
                 key = Text(f" {seat + 1}", style="dim")
             elif seat in bots:
-                key = Text("bot", style="dim")
+                key = Text(_("bot"), style="dim")
             else:
                 key = Text(f" {seat + 1} ", style="bold reverse")
             investors = Text()
@@ -96,17 +103,17 @@ class PlayersView(Static):
                 investors,
                 Text(cards),
                 Text(
-                    _PILE_WORD[player.pile] if money is None else f"${money[seat]}M",
+                    _(_PILE_WORD[player.pile]) if money is None else money_text(money[seat]),
                     style="green",
                 ),
             )
         parts: list[RenderableType] = [table]
         if view.unowned:
-            beside = Text("Unowned, beside the board: ", style="dim")
+            beside = Text(_("Unowned, beside the board: "), style="dim")
             for colour in view.unowned:
                 beside.append(colour.letter, style=STYLE[colour])
                 beside.append(" ")
             parts.append(beside)
-        self.border_title = "Players"
-        self.border_subtitle = f"keys {KEYS_HINT}" if keys else ""
+        self.border_title = _("Players")
+        self.border_subtitle = _("keys {keys}").format(keys=KEYS_HINT) if keys else ""
         self.update(Group(*parts))

@@ -1,0 +1,296 @@
+"""The table in five languages: every word on screen passes through the catalogs, a switch in
+the middle of a game redraws everything (the log's past lines included), and nothing English
+is left on a Korean table outside the players' names and the rule IDs.
+
+Two kinds of catalog: a pseudo-language (``pseudo_locale``: every message of the template with
+its letters made Hangul) tests the program — a text that never went through gettext stays
+Latin and is found; the real catalogs test the translations (those tests pass once the
+translators' catalogs are complete, and their snapshots are taken from them).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pseudo_locale import install, pseudo
+from test_snapshots import negotiation
+from tuikit import Driver, Policy, log_text, run, screen_text, settings
+
+from imtheboss import i18n
+from imtheboss.bots.random_play import random_steps
+from imtheboss.engine.setup import Setup, start
+from imtheboss.engine.state import Phase
+from imtheboss.notation import to_line
+from imtheboss.session import GameSession
+from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.tui.language import LanguageDialog
+from imtheboss.tui.log import move_line
+from imtheboss.tui.screens.close import CloseDialog
+from imtheboss.tui.screens.private import PrivatePanel
+
+KOREAN_NAMES = ("정훈", "세연", "재영", "신영")
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+#: Latin words a Korean table may show, and why:
+#: - the colour letters R B Y P O G, alone or in a space's code (RBY+2:POG): the letter is shown
+#:   with every colour so nobody depends on the hue, and the board's codes are the same in
+#:   every language (the legend explains them);
+#: - the names of keys as they are printed on a keyboard (Enter, Esc, Alt, Ctrl, and Textual's
+#:   footer spelling of them), and single letters: the keys to press (m, d, r, w, p, q, y, n);
+#: - "M" of "$12M" is a single letter too.
+KEY_NAMES = {"Enter", "Esc", "Alt", "Ctrl", "esc", "enter", "ctrl", "tab", "shift"}
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[0-9]*")
+_RULE_ID = re.compile(r"[A-Z]{1,2}[0-9]+|[Ff][0-9]{1,2}")
+_COLOUR_CODE = re.compile(r"[RBYPOG]+")
+
+
+def english_words(text: str, names: tuple[str, ...] = ()) -> list[str]:
+    """The Latin words of ``text`` that are neither a player's name, a rule ID, a colour code,
+    a key's name nor a single letter."""
+    for name in names:
+        text = text.replace(name, " ")
+    found = []
+    for word in _WORD.findall(text):
+        if len(word) == 1 or word in KEY_NAMES:
+            continue
+        if _RULE_ID.fullmatch(word) or _COLOUR_CODE.fullmatch(word):
+            continue
+        found.append(word)
+    return found
+
+
+def test_the_checker_finds_english() -> None:
+    """The allow-list lets rule IDs, colour codes and keys through, and nothing else."""
+    assert english_words("정훈: ST2 RBY+2:POG Alt+1 F1 $3M m") == []
+    assert english_words("Ann plays a card", ("Ann",)) == ["plays", "card"]
+    assert english_words(pseudo("Ann plays a travel card (ST2)")) == []
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Each test starts in English and leaves the process in English."""
+    i18n.use("en")
+    yield
+    i18n.use("en")
+
+
+# -- English stays as it was ----------------------------------------------------------------
+
+
+def test_the_english_log_says_each_move_as_its_notation(english: None) -> None:
+    """In English the log's line of a move is its line of notation, with and without its
+    amounts: the words are translatable, the English table reads as before."""
+    state = start(Setup(players=NAMES, seed=3))
+    kinds = set()
+    for before, action, _line, _after in random_steps(state, random.Random(3)):
+        kinds.add(action.kind)
+        assert move_line(action, before) == to_line(action, before)
+        assert move_line(action, before, amounts=False) == to_line(action, before, amounts=False)
+    assert {"offer", "ask", "close", "lay_family", "roll", "draw"} <= kinds, kinds
+
+
+# -- the switch -----------------------------------------------------------------------------
+
+
+def test_a_language_switch_redraws_everything_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
+    """From the palette to the pseudo-language and back, in the middle of a negotiation: the
+    board, the players, the deal, the footer and the log's past lines change language, the
+    game does not change, and English again looks exactly as before."""
+    session = negotiation(tmp_path)
+    install(monkeypatch, tmp_path / "locale")
+    i18n.use("en")
+
+    async def game() -> None:
+        app = BossApp(
+            TableSettings(names=NAMES, seed=7, save_dir=tmp_path, ask_around=True), session
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            before = screen_text(app)
+            log_before = log_text(app)
+            actions = list(session.actions)
+            assert "Resumed the saved game." in log_before
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Language")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LanguageDialog), app.screen
+            await pilot.press("end", "enter")  # the last of the five: 한국어
+            await pilot.pause(0.3)
+            assert i18n.language() == "ko"
+            text = screen_text(app)
+            assert english_words(text, NAMES) == [], text
+            log = log_text(app)
+            assert "Resumed" not in log and pseudo("Resumed the saved game.") in log, log
+            assert pseudo("Roll") not in text  # a key that does nothing now stays hidden
+            assert list(session.actions) == actions
+            app.action_choose_language()
+            await pilot.pause()
+            await pilot.press("home", "enter")  # English
+            await pilot.pause(0.3)
+            assert i18n.language() == "en"
+            assert screen_text(app) == before
+            assert log_text(app) == log_before
+
+    run(game)
+
+
+def test_the_names_screen_chooses_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
+    """Before anyone plays: the language button, then the names typed so far are kept."""
+    install(monkeypatch, tmp_path / "locale")
+    i18n.use("en")
+
+    async def names() -> None:
+        app = BossApp(TableSettings(players=4, save_dir=tmp_path, ask_around=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#name-0").value = "정훈"  # type: ignore[attr-defined]
+            await pilot.click("#language")
+            await pilot.pause()
+            assert isinstance(app.screen, LanguageDialog)
+            await pilot.press("end", "enter")
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert "한국어" in text and "정훈" in text, text
+            assert english_words(text, ("Bob", "Cy", "Di")) == [], text
+
+    run(names)
+
+
+# -- a whole Korean game --------------------------------------------------------------------
+
+
+class Watcher(Driver):
+    """The driver of tuikit, looking at the whole screen at every step of the game."""
+
+    def __init__(self, pilot: Any) -> None:
+        super().__init__(pilot)
+        self.looks = 0
+
+    async def seen(self, where: str, seat: int | None) -> None:
+        text = screen_text(self.app)
+        found = english_words(text, KOREAN_NAMES)
+        assert found == [], f"English at the {where}: {found}\n{text}"
+        self.looks += 1
+
+
+def korean_game(tmp_path: Path) -> None:
+    """The tuikit players' whole game, through the keys, at 80×24, names in Hangul."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=KOREAN_NAMES, seed=1556))
+        policy = Policy()
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Watcher(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            await driver.seen("table", None)
+            steps = 0
+            while driver.state.phase is not Phase.OVER:
+                assert steps < 400, "the game does not end"
+                at = len(app.session.actions)  # type: ignore[union-attr]
+                await driver.play(policy(driver.state), at)
+                steps += 1
+            await pilot.pause()
+            await driver.seen("score", None)
+            assert driver.looks > steps
+
+    run(game)
+
+
+def test_a_whole_game_in_the_pseudo_language_shows_no_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
+    """Every text the program shows goes through the catalogs: with every message made Hangul,
+    a whole game shows no Latin word outside the allow-list (this passes whatever the state
+    of the real catalogs)."""
+    install(monkeypatch, tmp_path / "locale")
+    korean_game(tmp_path)
+
+
+def test_a_whole_game_in_korean(tmp_path: Path, english: None) -> None:
+    """The real Korean catalog: not one English word on screen in a whole game (passes once
+    the Korean catalog is complete)."""
+    i18n.use("ko")
+    korean_game(tmp_path)
+
+
+# -- snapshots in each language (taken from the translators' catalogs) ----------------------
+
+
+@pytest.fixture
+def speak() -> Iterator[Any]:
+    def use(language: str) -> None:
+        i18n.use(language)
+
+    yield use
+    i18n.use("en")
+
+
+def table(tmp_path: Path, session: GameSession, names: tuple[str, ...] = NAMES) -> BossApp:
+    settings = TableSettings(names=names, seed=7, save_dir=tmp_path, ask_around=True)
+    return BossApp(settings, session)
+
+
+@pytest.mark.parametrize("language", ["ko", "zh", "es", "sv"])
+def test_a_deal_at_80x24(language: str, snap_compare: Any, tmp_path: Path, speak: Any) -> None:
+    speak(language)
+    assert snap_compare(table(tmp_path, negotiation(tmp_path)), terminal_size=(80, 24))
+
+
+def test_a_private_panel_in_korean(snap_compare: Any, tmp_path: Path, speak: Any) -> None:
+    speak("ko")
+    session = negotiation(tmp_path)
+    boss = session.state.deal.boss if session.state.deal else 0
+    keys = [f"f{boss + 1}", "enter"]
+    assert snap_compare(table(tmp_path, session), press=keys, terminal_size=(80, 24))
+
+
+def test_the_close_dialog_in_korean(snap_compare: Any, tmp_path: Path, speak: Any) -> None:
+    speak("ko")
+    session = negotiation(tmp_path)
+    boss = session.state.deal.boss if session.state.deal else 0
+
+    async def open_close(pilot: Any) -> None:
+        app = pilot.app
+        await pilot.pause()
+        app.push_screen(CloseDialog(app.state, boss))
+        await pilot.pause()
+        assert isinstance(app.screen, CloseDialog)
+
+    assert snap_compare(table(tmp_path, session), terminal_size=(80, 24), run_before=open_close)
+
+
+def test_the_private_panel_keeps_its_place_across_a_switch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
+    """A switch while a player holds the keyboard: the panel stays, in the new language."""
+    session = negotiation(tmp_path)
+    install(monkeypatch, tmp_path / "locale")
+    i18n.use("en")
+    boss = session.state.deal.boss if session.state.deal else 0
+
+    async def game() -> None:
+        app = table(tmp_path, session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(f"f{boss + 1}", "enter")
+            await pilot.pause()
+            panel = app.screen
+            assert isinstance(panel, PrivatePanel)
+            app.set_language("ko")
+            await pilot.pause()
+            assert app.screen is panel
+            text = screen_text(app)
+            assert english_words(text, NAMES) == [], text
+
+    run(game)
