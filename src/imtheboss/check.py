@@ -18,7 +18,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from . import i18n
 from .engine.errors import BoardFileError
+from .i18n import _, ngettext
 from .notation import NotationError, parse, replay_document
 from .notation.outcome import Outcome, describe, outcome
 from .notation.replay import Replay, Step
@@ -41,16 +43,24 @@ def run_check(
     try:
         text = read_text(file)
     except UnreadableFile as exc:
-        return _unreadable(console, as_json, str(exc), exc.line, exc.column)
+        return _unreadable(console, as_json, i18n.explain(exc), exc.line, exc.column)
     try:
         doc = parse(text)
         replay = replay_document(doc, keep_going=keep_going, base=file.parent)
     except NotationError as exc:
-        return _unreadable(console, as_json, f"{path}, {exc}", exc.line, exc.column)
+        return _unreadable(
+            console,
+            as_json,
+            _("{file}, {error}").format(file=path, error=i18n.explain(exc)),
+            exc.line,
+            exc.column,
+        )
     except BoardFileError as exc:
-        return _unreadable(console, as_json, str(exc))
+        return _unreadable(console, as_json, i18n.explain(exc))
     result = outcome(replay)
-    document = (rules if rules is not None else rules_document()) if explain else None
+    document = (
+        (rules if rules is not None else rules_document(i18n.language())) if explain else None
+    )
     if as_json:
         console.print_json(json.dumps(_json(replay, result, document)))
     else:
@@ -69,7 +79,7 @@ def _unreadable(
         error = {"message": message, "line": line, "column": column}
         console.print_json(json.dumps({"legal": None, "error": error}))
     else:
-        console.print(f"[bold red]Cannot read the file:[/] {escape(message)}")
+        console.print(_("[bold red]Cannot read the file:[/] {error}").format(error=escape(message)))
     return 2
 
 
@@ -80,7 +90,8 @@ def _illegal_json(step: Step, document: str | None) -> dict[str, object]:
         "line": step.line.number,
         "text": step.line.text,
         "rule": error.rule,
-        "reason": error.reason,
+        # Keys and the rule ID are the same in every language; the reason is the table's.
+        "reason": i18n.reason(error),
     }
     if document is not None:
         text = rule_text(error.rule, document)
@@ -120,22 +131,25 @@ def _report(
         run.append(Text.assemble(number, " ", (f"✗ {step.line.text}", "bold red")))
         _flush(console, run)
         body = (
-            f"[bold]Line {step.line.number}: {error.rule}[/] — {escape(error.reason)}.\n\n"
-            + "\n".join(escape(x) for x in describe(step.before))
+            _("[bold]Line {line}: {rule}[/] — {reason}.").format(
+                line=step.line.number, rule=error.rule, reason=escape(i18n.reason(error))
+            )
+            + "\n\n"
+            + "\n".join(escape(i18n.render(x)) for x in describe(step.before))
         )
         # soft_wrap=False: a long reason wraps inside the panel instead of being cut off.
         console.print(
-            Panel(body, title="Illegal", border_style="red", expand=False), soft_wrap=False
+            Panel(body, title=_("Illegal"), border_style="red", expand=False), soft_wrap=False
         )
         if document is not None:
             _explain(console, error.rule, document)
     _flush(console, run)
     if replay.legal:
-        verdict = "[bold green]Every line is legal.[/]"
+        verdict = _("[bold green]Every line is legal.[/]")
     elif keep_going:
-        verdict = "[bold red]Not every line is legal;[/] illegal lines were skipped."
+        verdict = _("[bold red]Not every line is legal;[/] illegal lines were skipped.")
     else:
-        verdict = (
+        verdict = _(
             "[bold red]Stopped at the first illegal line.[/] "
             "The outcome below is the position before it (--keep-going judges the rest)."
         )
@@ -146,10 +160,17 @@ def _report(
 def _explain(console: Console, rule: str, document: str) -> None:
     text = rule_text(rule, document)
     body: Markdown | str = (
-        Markdown(text) if text is not None else f"The rules file has no rule {escape(rule)}."
+        Markdown(text)
+        if text is not None
+        else _("The rules file has no rule {rule}.").format(rule=escape(rule))
     )
     console.print(
-        Panel(body, title=f"The rule: {rule}", border_style="blue", expand=False),
+        Panel(
+            body,
+            title=_("The rule: {rule}").format(rule=rule),
+            border_style="blue",
+            expand=False,
+        ),
         soft_wrap=False,
     )
 
@@ -166,42 +187,58 @@ def _counted(cards: list[str]) -> str:
     """Cards named once each, with a count: over a whole game the same family card goes back
     to its owner's hand dozens of times, and a list of every one is unreadable."""
     counts = Counter(cards)
-    return ", ".join(f"{card} ×{n}" if n > 1 else card for card, n in counts.items())
+    # The cards are the engine's words ("family red"): each is a message key.
+    return _(", ").join(
+        _("{card} ×{n}").format(card=_(card), n=n) if n > 1 else _(card)
+        for card, n in counts.items()
+    )
 
 
 def _outcome_table(console: Console, result: Outcome) -> None:
-    table = Table(title="Outcome", title_justify="left", show_header=True)
-    table.add_column("player")
-    table.add_column("money received", justify="right")
-    table.add_column("investors")
-    table.add_column("cards back to hand")
+    table = Table(title=_("Outcome"), title_justify="left", show_header=True)
+    table.add_column(_("player"))
+    table.add_column(_("money received"), justify="right")
+    table.add_column(_("investors"))
+    table.add_column(_("cards back to hand"))
     for name, amount in result.money.items():
         table.add_row(
             escape(name),
-            f"+${amount}M",
-            escape(", ".join(result.investors[name]) or "—"),
+            "+" + _("${amount}M").format(amount=amount),
+            escape(_(", ").join(_(c) for c in result.investors[name]) or "—"),
             escape(_counted(result.returned.get(name, [])) or "—"),
         )
     console.print(table)
-    for line in result.payments:
-        console.print(f"  {escape(line)}")
-    for line in result.hired:
-        console.print(f"  {escape(line)}")
+    for line in result.payments_words:
+        console.print(f"  {escape(i18n.render(line))}")
+    for line in result.hired_words:
+        console.print(f"  {escape(i18n.render(line))}")
     if result.discarded:
         many = len(result.discarded)
         console.print(
-            f"  Discarded ({many} card{'s' if many > 1 else ''}): "
-            f"{escape(_counted(result.discarded))}"
+            "  "
+            + ngettext(
+                "Discarded ({n} card): {cards}", "Discarded ({n} cards): {cards}", many
+            ).format(n=many, cards=escape(_counted(result.discarded)))
         )
     if result.on_table:
-        console.print(f"  Still on the table: {escape(', '.join(result.on_table))}")
+        on_table = _(", ").join(i18n.render(m) for m in result.on_table_words)
+        console.print("  " + _("Still on the table: {cards}").format(cards=escape(on_table)))
     if result.game_over:
-        console.print(f"  The game is over. Winner: {escape(' and '.join(result.winners))}.")
+        winners = _(" and ").join(result.winners)
+        console.print(
+            "  " + _("The game is over. Winner: {winners}.").format(winners=escape(winners))
+        )
     else:
         done = result.deals_done
-        deals = f"{done} deal{'' if done == 1 else 's'} done"
+        turn = escape(str(result.next_turn))
         if result.deal_open:
-            turn = escape(str(result.next_turn))
-            console.print(f"  {deals}. A deal is still open; it is {turn}'s turn.")
+            text = ngettext(
+                "{n} deal done. A deal is still open; it is {player}'s turn.",
+                "{n} deals done. A deal is still open; it is {player}'s turn.",
+                done,
+            )
         else:
-            console.print(f"  {deals}. Next: {escape(str(result.next_turn))}.")
+            text = ngettext(
+                "{n} deal done. Next: {player}.", "{n} deals done. Next: {player}.", done
+            )
+        console.print("  " + text.format(n=done, player=turn))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from . import __version__
+from . import __version__, i18n
 from . import cli_types as types
+from .i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from .engine import Variant
@@ -22,21 +24,42 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
     try:
         variants = frozenset(Variant(v.upper()) for v in names)
     except ValueError as exc:
-        print(f"imtheboss: unknown variant ({exc}); use V1 … V8", file=sys.stderr)
+        print(
+            _("imtheboss: unknown variant ({error}); use V1 … V8").format(error=exc),
+            file=sys.stderr,
+        )
         return None
     low, high = player_bounds(Options(variants=variants))
     if not low <= players <= high:
         if low == 2:
-            print(f"imtheboss: 2 to {high} players with V8, not {players} (S1)", file=sys.stderr)
+            print(
+                _("imtheboss: 2 to {high} players with V8, not {players} (S1)").format(
+                    high=high, players=players
+                ),
+                file=sys.stderr,
+            )
+        elif players == 2:
+            print(
+                _(
+                    "imtheboss: 3 to {high} players, not {players} (2 only with the "
+                    "two-player rules: --variant V8) (S1)"
+                ).format(high=high, players=players),
+                file=sys.stderr,
+            )
         else:
-            two = " (2 only with the two-player rules: --variant V8)" if players == 2 else ""
-            print(f"imtheboss: 3 to {high} players, not {players}{two} (S1)", file=sys.stderr)
+            print(
+                _("imtheboss: 3 to {high} players, not {players} (S1)").format(
+                    high=high, players=players
+                ),
+                file=sys.stderr,
+            )
         return None
     return variants
 
 
 def _board_command(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from .engine import BoardFileError, default_board, load_board
@@ -45,33 +68,42 @@ def _board_command(args: argparse.Namespace) -> int:
     try:
         board = load_board(args.board) if args.board else default_board()
     except BoardFileError as exc:
-        console.print(f"[bold red]Board refused:[/] {exc}")
+        console.print(
+            _("[bold red]Board refused:[/] {error}").format(error=escape(i18n.explain(exc)))
+        )
         return 2
-    title = board.name + (" (a reconstruction: see docs/rules.md)" if board.reconstructed else "")
-    spaces = Table(title=title, title_justify="left")
-    spaces.add_column("space", justify="right")
-    spaces.add_column("needs")
-    spaces.add_column("investors", justify="right")
-    spaces.add_column("dividends", justify="right")
+    title = (
+        _("{board} (a reconstruction: see docs/rules.md)").format(board=board.name)
+        if board.reconstructed
+        else board.name
+    )
+    spaces = Table(title=escape(title), title_justify="left")
+    spaces.add_column(_("space"), justify="right")
+    spaces.add_column(_("needs"))
+    spaces.add_column(_("investors"), justify="right")
+    spaces.add_column(_("dividends"), justify="right")
     for space in board.spaces:
         spaces.add_row(
-            str(space.number), space.describe(), str(space.investors), str(space.dividends)
+            str(space.number),
+            escape(i18n.render(space.describe_msg())),
+            str(space.investors),
+            str(space.dividends),
         )
     console.print(spaces)
-    tiles = Table(title="Deal tiles, top of the stack first", title_justify="left")
-    tiles.add_column("tile", justify="right")
-    tiles.add_column("$M per dividend", justify="right")
-    tiles.add_column("the game ends on")
+    tiles = Table(title=_("Deal tiles, top of the stack first"), title_justify="left")
+    tiles.add_column(_("tile"), justify="right")
+    tiles.add_column(_("$M per dividend"), justify="right")
+    tiles.add_column(_("the game ends on"))
     for tile in board.tiles:
         ends = (
-            "the last tile: the game ends"
+            _("the last tile: the game ends")
             if tile.last
             else " ".join(map(str, sorted(tile.ends_on)))
         )
         tiles.add_row(f"#{tile.number}", str(tile.value), ends or "–")
     console.print(tiles)
     if args.board:
-        console.print(f"[green]{args.board} is a valid board.[/]")
+        console.print(_("[green]{file} is a valid board.[/]").format(file=escape(args.board)))
     return 0
 
 
@@ -95,14 +127,16 @@ def _rules_command(args: argparse.Namespace) -> int:
 
     from .rulebook import rule_text, rules_document
 
-    document = rules_document()
+    document = rules_document(i18n.language())
     wanted = [rule.upper() for rule in args.ids]
     texts = [rule_text(rule, document) for rule in wanted]
     unknown = [rule for rule, text in zip(args.ids, texts, strict=True) if text is None]
     if unknown:
         print(
-            f"imtheboss: there is no rule {', '.join(unknown)}; a rule ID is a section's "
-            "letters and a number, like S2, T4, TR5 or CL2 (`imtheboss rules` prints them all)",
+            _(
+                "imtheboss: there is no rule {ids}; a rule ID is a section's letters and a "
+                "number, like S2, T4, TR5 or CL2 (`imtheboss rules` prints them all)"
+            ).format(ids=_(", ").join(unknown)),
             file=sys.stderr,
         )
         return 2
@@ -126,17 +160,25 @@ def _seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int
         if players is None:
             players = len(names) + bots
         elif len(names) != players - bots:
-            who = f"{players} players" + (f" less {bots} bots" if bots else "")
             print(
-                f"imtheboss: --names lists {len(names)} people but {who} leave "
-                f"{players - bots} seats for people",
+                _(
+                    "imtheboss: --names lists {names} people but {players} players less "
+                    "{bots} bots leave {seats} seats for people"
+                ).format(names=len(names), players=players, bots=bots, seats=players - bots)
+                if bots
+                else _(
+                    "imtheboss: --names lists {names} people but {players} players leave "
+                    "{seats} seats for people"
+                ).format(names=len(names), players=players, seats=players - bots),
                 file=sys.stderr,
             )
             return None
     players = 4 if players is None else players
     if not 0 <= bots < players:
         print(
-            f"imtheboss: --bots {bots} leaves no seat for a person at a table of {players}",
+            _(
+                "imtheboss: --bots {bots} leaves no seat for a person at a table of {players}"
+            ).format(bots=bots, players=players),
             file=sys.stderr,
         )
         return None
@@ -166,7 +208,7 @@ def _play_command(args: argparse.Namespace) -> int:
             # The rule the notation reads names by: a game that starts can be resumed.
             names = split_names(args.names)
         except NameRefused as exc:
-            print(f"imtheboss: --names: {exc}", file=sys.stderr)
+            print(_("imtheboss: --names: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
             return 2
     players = _seats(args.players, names, args.bots)
     if players is None:
@@ -178,7 +220,7 @@ def _play_command(args: argparse.Namespace) -> int:
         try:
             load_board(args.board)
         except BoardFileError as exc:
-            print(f"imtheboss: {exc}", file=sys.stderr)
+            print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
             return 2
     save_dir = Path(args.save_dir) if args.save_dir else data_dir()
     session = None
@@ -186,13 +228,18 @@ def _play_command(args: argparse.Namespace) -> int:
         try:
             session = GameSession.resume(save_dir)
         except (ResumeError, IllegalAction) as exc:
-            print(f"imtheboss: nothing to resume: {exc}", file=sys.stderr)
+            print(
+                _("imtheboss: nothing to resume: {error}").format(error=i18n.explain(exc)),
+                file=sys.stderr,
+            )
             return 2
     problem = cannot_save_in(save_dir)
     if problem is not None:
         print(
-            f"imtheboss: {problem}; the game is played in memory and saved as soon as "
-            "the folder can be written.",
+            _(
+                "imtheboss: {problem}; the game is played in memory and saved as soon as "
+                "the folder can be written."
+            ).format(problem=i18n.render(problem)),
             file=sys.stderr,
         )
     settings = TableSettings(
@@ -212,7 +259,12 @@ def _play_command(args: argparse.Namespace) -> int:
     app = BossApp(settings, session)
     app.run()
     if app.session is not None and app.session.save_problem is not None:
-        print(f"imtheboss: the game was not saved: {app.session.save_problem}.", file=sys.stderr)
+        print(
+            _("imtheboss: the game was not saved: {problem}.").format(
+                problem=i18n.render(app.session.save_problem)
+            ),
+            file=sys.stderr,
+        )
     return _exit_code(app.return_code)
 
 
@@ -228,16 +280,21 @@ def _replay_command(args: argparse.Namespace) -> int:
     try:
         replay = replay_document(parse(read_text(path)), close_at_end=False, base=path.parent)
     except UnreadableFile as exc:
-        print(f"imtheboss: {exc}", file=sys.stderr)
+        print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
         return 2
     except (NotationError, BoardFileError) as exc:
-        print(f"imtheboss: {path}, {exc}", file=sys.stderr)
+        print(
+            _("imtheboss: {file}, {error}").format(file=path, error=i18n.explain(exc)),
+            file=sys.stderr,
+        )
         return 2
     bad = replay.first_illegal
     if bad is not None and bad.error is not None:
         print(
-            f"imtheboss: {path}, line {bad.line.number} is illegal ({bad.error}); "
-            "the replay stops before it. `imtheboss check` explains.",
+            _(
+                "imtheboss: {file}, line {line} is illegal ({error}); the replay stops before "
+                "it. `imtheboss check` explains."
+            ).format(file=path, line=bad.line.number, error=i18n.explain(bad.error)),
             file=sys.stderr,
         )
     app = ReplayApp(replay, str(path))
@@ -258,18 +315,21 @@ def _simulate_command(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     from rich.table import Table
 
-    from .simulate import GameStats, run, specs, summarise, to_json
+    from .simulate import GameStats, ending_in_words, run, specs, summarise, to_json
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["dealer"] * args.players
     if len(bots) != args.players:
         print(
-            f"imtheboss: --bots names {len(bots)} bots for {args.players} players", file=sys.stderr
+            _("imtheboss: --bots names {bots} bots for {players} players").format(
+                bots=len(bots), players=args.players
+            ),
+            file=sys.stderr,
         )
         return 2
     from .bots import BOTS
 
     if any(b not in BOTS for b in bots):
-        print("imtheboss: bots are 'random' or 'dealer'", file=sys.stderr)
+        print(_("imtheboss: bots are 'random' or 'dealer'"), file=sys.stderr)
         return 2
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:
@@ -278,7 +338,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
     spec_list = specs(args.games, bots, args.seed, variants)
     console = Console(stderr=args.json)
     with Progress(console=console, transient=True, disable=args.json) as progress:
-        task = progress.add_task("Playing", total=len(spec_list))
+        task = progress.add_task(_("Playing"), total=len(spec_list))
 
         def counted() -> Iterator[GameStats]:
             for stats in run(spec_list, args.jobs):
@@ -291,15 +351,21 @@ def _simulate_command(args: argparse.Namespace) -> int:
         return 0
     data = summary.as_json()
     out = Console()
-    seats = Table(
-        title=f"{args.games} games, {args.players} players, seed {args.seed}"
-        + (f", variants {' '.join(v.value for v in variants)}" if variants else "")
-    )
-    seats.add_column("seat")
-    seats.add_column("bot")
-    seats.add_column("wins", justify="right")
-    seats.add_column("win rate", justify="right")
-    seats.add_column("average money", justify="right")
+    games = ngettext(
+        "{games} game, {players} players, seed {seed}",
+        "{games} games, {players} players, seed {seed}",
+        args.games,
+    ).format(games=args.games, players=args.players, seed=args.seed)
+    if variants:
+        games = _("{table}, variants {variants}").format(
+            table=games, variants=" ".join(v.value for v in variants)
+        )
+    seats = Table(title=games)
+    seats.add_column(_("seat"))
+    seats.add_column(_("bot"))
+    seats.add_column(_("wins"), justify="right")
+    seats.add_column(_("win rate"), justify="right")
+    seats.add_column(_("average money"), justify="right")
     for seat, bot in enumerate(bots):
         wins = data["wins_by_seat"][seat]
         seats.add_row(
@@ -307,29 +373,40 @@ def _simulate_command(args: argparse.Namespace) -> int:
             bot,
             f"{wins:g}",
             f"{wins / max(1, args.games):.1%}",
-            f"${data['average_money_by_seat'][seat]:.1f}M",
+            _("${amount}M").format(amount=f"{data['average_money_by_seat'][seat]:.1f}"),
         )
     out.print(seats)
     for bot, rate in data["win_rate_by_bot"].items():
-        out.print(f"  {bot}: wins {rate:.1%} of its seats' games")
+        out.print(
+            "  " + _("{bot}: wins {rate} of its seats' games").format(bot=bot, rate=f"{rate:.1%}")
+        )
     out.print(
-        f"  per game: {data['deals_closed_per_game']} deals closed, "
-        f"{data['deals_failed_per_game']} failed, {data['turns_per_game']} turns, "
-        f"{data['actions_per_game']} actions"
+        "  "
+        + _(
+            "per game: {closed} deals closed, {failed} failed, {turns} turns, {actions} actions"
+        ).format(
+            closed=data["deals_closed_per_game"],
+            failed=data["deals_failed_per_game"],
+            turns=data["turns_per_game"],
+            actions=data["actions_per_game"],
+        )
     )
-    ends = Table(title="What ended the game")
-    ends.add_column("ending")
-    ends.add_column("games", justify="right")
+    ends = Table(title=_("What ended the game"))
+    ends.add_column(_("ending"))
+    ends.add_column(_("games"), justify="right")
     for ending, count in data["game_ended_by"].items():
-        ends.add_row(ending, str(count))
+        ends.add_row(ending_in_words(ending), str(count))
     out.print(ends)
-    cards = ", ".join(f"{k} {v}" for k, v in data["cards_played_per_game"].items())
-    out.print(f"  influence cards played per game: {cards}")
+    cards = _(", ").join(
+        _("{card} {count}").format(card=_(k), count=v)
+        for k, v in data["cards_played_per_game"].items()
+    )
+    out.print("  " + _("influence cards played per game: {cards}").format(cards=cards))
     return 0
 
 
 #: The variants in a line each, for every command that takes --variant.
-_VARIANT_HELP = (
+_VARIANT_HELP = N_(
     "an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ cards must "
     "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "
     "or fewer may not deal, V6 hand limit 10 from the 10th deal, V7 short game, V8 two-player "
@@ -337,173 +414,286 @@ _VARIANT_HELP = (
 )
 
 
+def _language_option() -> types.OneLineParser:
+    """``--lang``, on every command: read by ``main`` before the parser is built (the help
+    texts are looked up as the parser is made); argparse only has to accept it."""
+    parent = types.OneLineParser(add_help=False)
+    parent.add_argument(
+        "--lang",
+        metavar="LANG",
+        default=argparse.SUPPRESS,
+        help=_(
+            "the language to speak: en, es, sv, zh or ko (default: the language of "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)"
+        ),
+    )
+    return parent
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The command line, in the current language (``i18n.use`` first)."""
+    i18n.speak_argparse()
+    lang = _language_option()
     parser = types.OneLineParser(
         prog="imtheboss",
-        description="Sid Sackson's I'm the Boss! at one terminal, and a rules engine that "
-        "settles disputes. Rules: docs/rules.md.",
+        parents=[lang],
+        description=_(
+            "Sid Sackson's I'm the Boss! at one terminal, and a rules engine that "
+            "settles disputes. Rules: docs/rules.md."
+        ),
     )
-    parser.add_argument("--version", action="version", version=f"imtheboss {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"imtheboss {__version__}",
+        help=_("show program's version number and exit"),
+    )
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     play = sub.add_parser(
         "play",
-        help="play at this terminal, 3 to 6 players passing the keyboard",
-        description="Start a game at this terminal. Everyone has an interrupt key (F1–F6) "
-        'to take the keyboard at any moment: to stop a card, say "I\'m the Boss!", or '
-        "offer a price. The game is saved after every action.",
+        parents=[lang],
+        help=_("play at this terminal, 3 to 6 players passing the keyboard"),
+        description=_(
+            "Start a game at this terminal. Everyone has an interrupt key (F1–F6) "
+            'to take the keyboard at any moment: to stop a card, say "I\'m the Boss!", or '
+            "offer a price. The game is saved after every action."
+        ),
     )
     play.add_argument(
         "--players",
         type=types.players,
         default=None,
-        help="seats at the table, people and bots together (3–6, 2 with --variant V8; "
-        "default 4, or as many as --names and --bots fill)",
+        metavar="N",
+        help=_(
+            "seats at the table, people and bots together (3–6, 2 with --variant V8; "
+            "default 4, or as many as --names and --bots fill)"
+        ),
     )
     play.add_argument(
         "--names",
-        help="the people, comma-separated, in seating order: Ann,Bob,Cy,Di (as many as "
-        "--players less --bots; asked on screen when left out)",
+        metavar=_("NAMES"),
+        help=_(
+            "the people, comma-separated, in seating order: Ann,Bob,Cy,Di (as many as "
+            "--players less --bots; asked on screen when left out)"
+        ),
     )
-    play.add_argument("--seed", type=types.seed, help="a number for a reproducible deal")
+    play.add_argument(
+        "--seed", type=types.seed, metavar="N", help=_("a number for a reproducible deal")
+    )
     play.add_argument(
         "--variant",
         action="append",
         default=[],
         metavar="V1",
-        help=_VARIANT_HELP,
+        help=_(_VARIANT_HELP),
     )
-    play.add_argument("--board", metavar="FILE", help="your own board file (see docs/rules.md)")
+    play.add_argument(
+        "--board", metavar=_("FILE"), help=_("your own board file (see docs/rules.md)")
+    )
     play.add_argument(
         "--start",
         choices=["random", "alphabetical"],
         default="random",
-        help="start player: random, or the owner of the alphabetically first investor",
+        help=_("start player: random, or the owner of the alphabetically first investor"),
     )
     play.add_argument(
         "--stop-window",
         type=types.window,
         default=5.0,
-        metavar="SECONDS",
-        help="how long the table may answer a travel, boss or hire card (default 5)",
+        metavar=_("SECONDS"),
+        help=_("how long the table may answer a travel, boss or hire card (default 5)"),
     )
     play.add_argument(
         "--last-call",
         type=types.window,
         default=10.0,
-        metavar="SECONDS",
-        help='the pause after "One, two…" (default 10: count slowly to ten)',
+        metavar=_("SECONDS"),
+        help=_('the pause after "One, two…" (default 10: count slowly to ten)'),
     )
     play.add_argument(
         "--ask-around",
         action="store_true",
-        help="ask each player in turn instead of counting down",
+        help=_("ask each player in turn instead of counting down"),
     )
     play.add_argument(
         "--bots",
         type=types.bots,
         default=0,
-        help="computer players, in the last seats of --players (default 0)",
+        metavar="N",
+        help=_("computer players, in the last seats of --players (default 0)"),
     )
     play.add_argument(
         "--bot-kind",
         choices=["dealer", "random"],
         default="dealer",
-        help="how the bots play: dealer (bargains for deals it can close; the default) or "
-        "random (any legal move)",
+        help=_(
+            "how the bots play: dealer (bargains for deals it can close; the default) or "
+            "random (any legal move)"
+        ),
     )
     play.add_argument(
         "--bot-pause",
         type=types.pause,
         default=0.8,
-        metavar="SECONDS",
-        help="the pause between two moves of the computer players (default 0.8)",
+        metavar=_("SECONDS"),
+        help=_("the pause between two moves of the computer players (default 0.8)"),
     )
-    play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    play.add_argument("--resume", action="store_true", help=_("continue the last unfinished game"))
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)
     replay = sub.add_parser(
         "replay",
-        help="step through a saved game (the table's view: no hands)",
-        description="Step through a game saved in the notation, line by line: → next, ← back, "
-        "PageDown/PageUp the next deal/the deal before, Home/End the start/the end, l the "
-        "legend, q to quit. Saved games are in ~/.local/share/imtheboss/.",
+        parents=[lang],
+        help=_("step through a saved game (the table's view: no hands)"),
+        description=_(
+            "Step through a game saved in the notation, line by line: → next, ← back, "
+            "PageDown/PageUp the next deal/the deal before, Home/End the start/the end, l the "
+            "legend, q to quit. Saved games are in ~/.local/share/imtheboss/."
+        ),
     )
-    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("file", metavar=_("FILE"))
     replay.set_defaults(run=_replay_command)
     sim = sub.add_parser(
         "simulate",
-        help="play many games between computer players and report",
-        description="Play games between bots without a UI: wins per seat and per bot, money, "
-        "deals, game length, endings, cards played. Same seed, same table, whatever --jobs.",
+        parents=[lang],
+        help=_("play many games between computer players and report"),
+        description=_(
+            "Play games between bots without a UI: wins per seat and per bot, money, "
+            "deals, game length, endings, cards played. Same seed, same table, whatever --jobs."
+        ),
     )
     sim.add_argument(
-        "--games", type=types.games, default=100, help="how many games to play (default 100)"
+        "--games",
+        type=types.games,
+        default=100,
+        metavar="N",
+        help=_("how many games to play (default 100)"),
     )
     sim.add_argument(
-        "--players", type=types.players, default=4, help="seats at each table (default 4)"
+        "--players",
+        type=types.players,
+        default=4,
+        metavar="N",
+        help=_("seats at each table (default 4)"),
     )
-    sim.add_argument("--bots", help="one per seat, comma-separated: dealer,dealer,random,random")
-    sim.add_argument("--seed", type=types.seed, default=1, help="the first game's seed (default 1)")
+    sim.add_argument(
+        "--bots",
+        metavar=_("BOTS"),
+        help=_("one per seat, comma-separated: dealer,dealer,random,random"),
+    )
+    sim.add_argument(
+        "--seed",
+        type=types.seed,
+        default=1,
+        metavar="N",
+        help=_("the first game's seed (default 1)"),
+    )
     sim.add_argument(
         "--variant",
         action="append",
         default=[],
         metavar="V1",
-        help=_VARIANT_HELP,
+        help=_(_VARIANT_HELP),
     )
     sim.add_argument(
-        "--jobs", type=types.jobs, default=1, help="processes to spread the games over"
+        "--jobs",
+        type=types.jobs,
+        default=1,
+        metavar="N",
+        help=_("processes to spread the games over"),
     )
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
     sim.set_defaults(run=_simulate_command)
     board = sub.add_parser(
         "board",
-        help="show the board and deal tiles, or check your own board file",
-        description="Show the board (the default one is a reconstruction) or validate a "
-        "board file of your own before you play with it.",
+        parents=[lang],
+        help=_("show the board and deal tiles, or check your own board file"),
+        description=_(
+            "Show the board (the default one is a reconstruction) or validate a "
+            "board file of your own before you play with it."
+        ),
     )
-    board.add_argument("--board", metavar="FILE", help="a board TOML file to check and show")
+    board.add_argument("--board", metavar=_("FILE"), help=_("a board TOML file to check and show"))
     board.set_defaults(run=_board_command)
     check = sub.add_parser(
         "check",
-        help="rule on a disputed negotiation written in the game notation",
-        description="Replay a file in the game notation (docs/notation.md) and say, line by "
-        "line, whether the rules allow it; at the first illegal line, say which rule and why. "
-        "Exit code 0: all legal; 1: a line is illegal; 2: the file cannot be read.",
+        parents=[lang],
+        help=_("rule on a disputed negotiation written in the game notation"),
+        description=_(
+            "Replay a file in the game notation (docs/notation.md) and say, line by "
+            "line, whether the rules allow it; at the first illegal line, say which rule and why. "
+            "Exit code 0: all legal; 1: a line is illegal; 2: the file cannot be read."
+        ),
     )
-    check.add_argument("file", metavar="FILE")
+    check.add_argument("file", metavar=_("FILE"))
     check.add_argument(
-        "--keep-going", action="store_true", help="skip illegal lines and judge the rest"
+        "--keep-going", action="store_true", help=_("skip illegal lines and judge the rest")
     )
-    check.add_argument("--json", action="store_true", help="print one JSON object instead")
+    check.add_argument("--json", action="store_true", help=_("print one JSON object instead"))
     check.add_argument(
         "--explain",
         action="store_true",
-        help="quote, under each illegal line, the rule it breaks (from docs/rules.md)",
+        help=_("quote, under each illegal line, the rule it breaks (from docs/rules.md)"),
     )
     check.set_defaults(run=_check_command)
     rules = sub.add_parser(
         "rules",
-        help="print rules by ID (S2, TR5, CL2 …), or all of them",
-        description="Print the rules of docs/rules.md, as the rules screen (F12) shows them: "
-        "with IDs, each rule's text and the program's rulings on it; without, the whole "
-        "document.",
+        parents=[lang],
+        help=_("print rules by ID (S2, TR5, CL2 …), or all of them"),
+        description=_(
+            "Print the rules of docs/rules.md, as the rules screen (F12) shows them: "
+            "with IDs, each rule's text and the program's rulings on it; without, the whole "
+            "document."
+        ),
     )
-    rules.add_argument("ids", nargs="*", metavar="ID", help="a rule ID, like S2 or CL2")
+    rules.add_argument("ids", nargs="*", metavar=_("ID"), help=_("a rule ID, like S2 or CL2"))
     rules.set_defaults(run=_rules_command)
     return parser
 
 
+def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[str, str | None]:
+    """The language of this command: the last ``--lang`` before ``--``, else the
+    environment's. The second value is a ``--lang`` the program does not speak (None if
+    none was given or it is one of ``i18n.LANGUAGES``)."""
+    asked: str | None = None
+    words = list(argv)
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(words):
+            asked = words[index + 1]
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+    fallback = i18n.language_from_env(environ)
+    if asked is None:
+        return fallback, None
+    if asked.strip().lower() in i18n.LANGUAGES:
+        return asked.strip().lower(), None
+    return fallback, asked
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    language, unknown = chosen_language(words, os.environ)
+    i18n.use(language)
+    if unknown is not None:
+        print(
+            _(
+                'imtheboss: there is no language "{lang}"; --lang takes en (English), '
+                "es (español), sv (svenska), zh (繁體中文) or ko (한국어)."
+            ).format(lang=unknown),
+            file=sys.stderr,
+        )
+        return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
     try:
         result: int = args.run(args)
     except KeyboardInterrupt:
-        print("imtheboss: interrupted.", file=sys.stderr)
+        print(_("imtheboss: interrupted."), file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: one line and a log, never a traceback with locals
         from .crash import report

@@ -14,6 +14,8 @@ import os
 from collections.abc import Callable
 from typing import NoReturn
 
+from .i18n import N_, _
+
 #: The notation stores at most 18 digits (``notation.syntax.whole_number``).
 MAX_SEED = 10**18 - 1
 #: Two players need V8; the rules allow no more than six (S1). An early range check only:
@@ -34,27 +36,42 @@ class OneLineParser(argparse.ArgumentParser):
         sentence = message.removeprefix("argument ").rstrip(".") or "a bad command line"
         if sentence[0].islower() and not sentence.startswith("-"):
             sentence = sentence[0].upper() + sentence[1:]
-        self.exit(2, f"{self.prog}: {sentence}. See {self.prog} --help.\n")
+        self.exit(
+            2,
+            _("{prog}: {sentence}. See {prog} --help.").format(prog=self.prog, sentence=sentence)
+            + "\n",
+        )
 
 
 def _whole(text: str) -> int:
     try:
         return int(text.strip(), 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a whole number, not {text}").format(text=repr(text))
+        ) from None
 
 
 def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
-    """A whole number from ``low`` to ``high``; ``what`` names it in the refusal."""
+    """A whole number from ``low`` to ``high``; ``what`` (a message key: the refusal is
+    read in the table's language) names it in the refusal."""
 
     def parse(text: str) -> int:
         # Refuse absurd lengths before int() does the work (and before Python's own limit).
         if len(text.strip()) > len(str(high)) + 1:
             shown = text if len(text) <= 24 else text[:23] + "…"
-            raise argparse.ArgumentTypeError(f"{what} from {low:,} to {high:,}, not {shown}")
+            raise argparse.ArgumentTypeError(
+                _("{what} from {low} to {high}, not {given}").format(
+                    what=_(what), low=f"{low:,}", high=f"{high:,}", given=shown
+                )
+            )
         value = _whole(text)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} from {low:,} to {high:,}, not {value:,}")
+            raise argparse.ArgumentTypeError(
+                _("{what} from {low} to {high}, not {given}").format(
+                    what=_(what), low=f"{low:,}", high=f"{high:,}", given=f"{value:,}"
+                )
+            )
         return value
 
     parse.__name__ = what  # argparse names the type in some messages
@@ -68,23 +85,29 @@ def seconds(low: float, high: float, *, allow_low: bool) -> Callable[[str], floa
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("a number of seconds, not {text}").format(text=repr(text))
+            ) from None
         above = value >= low if allow_low else value > low
         if not math.isfinite(value) or not above or value > high:
-            bounds = (
-                f"from {low:g} to {high:g}" if allow_low else f"more than {low:g}, at most {high:g}"
+            refusal = (
+                _("seconds from {low} to {high}, not {given}")
+                if allow_low
+                else _("seconds more than {low}, at most {high}, not {given}")
             )
-            raise argparse.ArgumentTypeError(f"seconds {bounds}, not {text}")
+            raise argparse.ArgumentTypeError(
+                refusal.format(low=f"{low:g}", high=f"{high:g}", given=text)
+            )
         return value
 
     parse.__name__ = "seconds"
     return parse
 
 
-players = whole_number(MIN_PLAYERS, MAX_PLAYERS, "a number of players")
-bots = whole_number(0, MAX_PLAYERS - 1, "a number of computer players")
-seed = whole_number(0, MAX_SEED, "a seed")
-games = whole_number(1, MAX_GAMES, "a number of games")
-jobs = whole_number(1, MAX_JOBS, "a number of processes")
+players = whole_number(MIN_PLAYERS, MAX_PLAYERS, N_("a number of players"))
+bots = whole_number(0, MAX_PLAYERS - 1, N_("a number of computer players"))
+seed = whole_number(0, MAX_SEED, N_("a seed"))
+games = whole_number(1, MAX_GAMES, N_("a number of games"))
+jobs = whole_number(1, MAX_JOBS, N_("a number of processes"))
 window = seconds(0.0, MAX_SECONDS, allow_low=False)
 pause = seconds(0.0, 60.0, allow_low=True)

@@ -13,6 +13,8 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from .i18n import N_
+
 #: What a rule ID looks like: the letters of its section, then a number (S2, TR5, CL2, V8).
 _ID = r"[A-Z]{1,3}[0-9]{1,2}"
 
@@ -25,18 +27,29 @@ _BOLD_ID = re.compile(rf"\*\*({_ID})\*\*")
 _SECTION = re.compile(r"^##\s+(?P<number>[0-9]+)\.")
 _RULINGS_SECTION = 7
 
-MISSING = "# Rules\n\nThe rules file is missing from this installation."
+MISSING = N_("# Rules\n\nThe rules file is missing from this installation.")
 
 
-def rules_document() -> str:
-    """The packaged copy of docs/rules.md, or the repository's when running from a checkout."""
-    packaged = resources.files("imtheboss").joinpath("docs/rules.md")
+def rules_filename(language: str = "en") -> str:
+    """docs/rules.md in English, docs/rules.<lang>.md in the others (same IDs, same layout)."""
+    return "rules.md" if language == "en" else f"rules.{language}.md"
+
+
+def rules_document(language: str = "en") -> str:
+    """The rules in ``language``: the packaged copy, or the repository's when running from a
+    checkout; English when that language's file is missing."""
+    name = rules_filename(language)
+    packaged = resources.files("imtheboss").joinpath("docs", name)
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
-    checkout = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    checkout = Path(__file__).resolve().parents[2] / "docs" / name
     if checkout.is_file():
         return checkout.read_text(encoding="utf-8")
-    return MISSING
+    if language != "en":
+        return rules_document("en")
+    from .i18n import _
+
+    return _(MISSING)
 
 
 def _cells(text: str) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import signal
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -20,15 +21,20 @@ from .engine import actions as A
 from .engine.events import DealClosed, DealFailed, DieRolled, GameOver, TurnBegan
 from .engine.options import Options, Variant
 from .engine.setup import Setup, new_game
+from .i18n import N_, _
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
+#: The names are the JSON keys of ``cards_played_per_game``; the table shows them translated.
 _CARD_KINDS = {
-    A.LayFamily: "family",
-    A.PlayTravel: "travel",
-    A.PlayHire: "hire set",
-    A.PlayBoss: "boss",
-    A.PlayStop: "stop",
+    A.LayFamily: N_("family"),
+    A.PlayTravel: N_("travel"),
+    A.PlayHire: N_("hire set"),
+    A.PlayBoss: N_("boss"),
+    A.PlayStop: N_("stop"),
 }
+#: How a game ended, as the JSON's ``game_ended_by`` keys write it.
+_LAST_TILE = N_("the last tile")
+_ROLL_ENDING = re.compile(r"a (?P<roll>[0-9]+) after deal (?P<deal>[0-9]+)")
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,7 @@ def play_one(spec: GameSpec) -> GameStats:
     bots = [make_bot(kind, spec.seed * 7 + seat) for seat, kind in enumerate(spec.bots)]
     result = play_bots(new_game(setup), bots, spec.seed)
     events = result.events
-    ended_by = "the last tile"
+    ended_by = _LAST_TILE
     for before, event in itertools.pairwise(events):
         if isinstance(event, GameOver) and isinstance(before, DieRolled) and before.end_roll:
             ended_by = f"a {before.value} after deal {result.final.deals_done}"
@@ -165,3 +171,11 @@ def summarise(spec_list: list[GameSpec], results: Iterator[GameStats]) -> Summar
 
 def to_json(summary: Summary) -> str:
     return json.dumps(summary.as_json(), indent=2)
+
+
+def ending_in_words(ending: str) -> str:
+    """A ``game_ended_by`` key (English, as the JSON keeps it) in the current language."""
+    rolled = _ROLL_ENDING.fullmatch(ending)
+    if rolled is not None:
+        return _("a {roll} after deal {deal}").format(roll=rolled["roll"], deal=rolled["deal"])
+    return _(ending)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ..textfile import UnreadableFile, read_text
 from .cards import COLOURS, Colour
-from .errors import BoardFileError, in_words
+from .errors import N_, BoardFileError, Msg, MsgError, in_words_msg, msg, words
 
 SPACES = 16
 TILES = 15
@@ -37,16 +37,21 @@ class Space(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Space:
         if self.required & self.optional:
-            both = ", ".join(sorted(c.value for c in self.required & self.optional))
-            raise ValueError(f"{both} cannot be both required and optional")
+            # Msg(c.value): the colour's own word ("red" is a message key in engine.words).
+            both = words(Msg(v) for v in sorted(c.value for c in self.required & self.optional))
+            raise MsgError(msg(N_("{colours} cannot be both required and optional"), colours=both))
         if self.pick > len(self.optional):
-            raise ValueError(
-                f"pick = {self.pick} but only {len(self.optional)} optional colours are listed"
+            raise MsgError(
+                msg(
+                    N_("pick = {pick} but only {count} optional colours are listed"),
+                    pick=self.pick,
+                    count=len(self.optional),
+                )
             )
         if self.pick == 0 and self.optional:
-            raise ValueError("optional colours are listed but pick is 0")
+            raise MsgError(Msg(N_("optional colours are listed but pick is 0")))
         if not self.required and not self.pick:
-            raise ValueError("a space needs at least one investor")
+            raise MsgError(Msg(N_("a space needs at least one investor")))
         return self
 
     @property
@@ -55,11 +60,16 @@ class Space(BaseModel):
 
     def describe(self) -> str:
         """Letters, as on the board: ``R B Y +2 of P O G``."""
+        return str(self.describe_msg())
+
+    def describe_msg(self) -> Msg:
+        """``describe`` as a message: "of" is a word a player reads."""
         text = " ".join(c.letter for c in _ordered(self.required))
-        if self.pick:
-            opts = " ".join(c.letter for c in _ordered(self.optional))
-            text = f"{text} +{self.pick} of {opts}".strip()
-        return text
+        if not self.pick:
+            return Msg(text)
+        opts = " ".join(c.letter for c in _ordered(self.optional))
+        key = N_("{required} +{pick} of {optional}") if text else N_("+{pick} of {optional}")
+        return msg(key, required=text, pick=self.pick, optional=opts)
 
 
 class Tile(BaseModel):
@@ -76,7 +86,7 @@ class Tile(BaseModel):
     def _die_faces(self) -> Tile:
         bad = sorted(n for n in self.ends_on if not 1 <= n <= 6)
         if bad:
-            raise ValueError(f"a die shows 1 to 6, not {bad[0]}")
+            raise MsgError(msg(N_("a die shows 1 to 6, not {number}"), number=bad[0]))
         return self
 
 
@@ -91,13 +101,27 @@ class Board(BaseModel):
     @model_validator(mode="after")
     def _shape(self) -> Board:
         if len(self.spaces) != SPACES:
-            raise ValueError(f"the board has {SPACES} spaces, this file lists {len(self.spaces)}")
+            raise MsgError(
+                msg(
+                    N_("the board has {spaces} spaces, this file lists {count}"),
+                    spaces=SPACES,
+                    count=len(self.spaces),
+                )
+            )
         if len(self.tiles) != TILES:
-            raise ValueError(f"there are {TILES} deal tiles, this file lists {len(self.tiles)}")
+            raise MsgError(
+                msg(
+                    N_("there are {tiles} deal tiles, this file lists {count}"),
+                    tiles=TILES,
+                    count=len(self.tiles),
+                )
+            )
         if not self.tiles[-1].last:
-            raise ValueError("the bottom tile (#15) must have last = true: it ends the game (E2)")
+            raise MsgError(
+                Msg(N_("the bottom tile (#15) must have last = true: it ends the game (E2)"))
+            )
         if any(t.last for t in self.tiles[:-1]):
-            raise ValueError("only the bottom tile (#15) may have last = true")
+            raise MsgError(Msg(N_("only the bottom tile (#15) may have last = true")))
         return self
 
     def space(self, number: int) -> Space:
@@ -113,7 +137,9 @@ def parse_board(text: str, source: str = "board file") -> Board:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BoardFileError(f"{source}: not valid TOML: {exc}") from None
+        raise BoardFileError(
+            msg(N_("{file}: not valid TOML: {error}"), file=source, error=str(exc))
+        ) from None
     data: dict[str, Any] = {
         "name": raw.get("name", "Custom board"),
         "reconstructed": raw.get("reconstructed", False),
@@ -121,11 +147,18 @@ def parse_board(text: str, source: str = "board file") -> Board:
     unknown = set(raw) - {"name", "reconstructed", "space", "tile"}
     if unknown:
         key = sorted(unknown)[0]
-        raise BoardFileError(f"{source}, line {_line_of(text, key)}: unknown key {key!r}")
+        raise BoardFileError(
+            msg(
+                N_("{file}, line {line}: unknown key {key}"),
+                file=source,
+                line=_line_of(text, key),
+                key=repr(key),
+            )
+        )
     spaces = raw.get("space", [])
     tiles = raw.get("tile", [])
     if not isinstance(spaces, list) or not isinstance(tiles, list):
-        raise BoardFileError(f"{source}: use [[space]] and [[tile]] tables")
+        raise BoardFileError(msg(N_("{file}: use [[space]] and [[tile]] tables"), file=source))
     data["spaces"] = [{"number": i + 1, **s} for i, s in enumerate(spaces)]
     data["tiles"] = [{"number": i + 1, **t} for i, t in enumerate(tiles)]
     try:
@@ -140,7 +173,9 @@ def load_board(path: str | Path) -> Board:
     try:
         text = read_text(path)
     except UnreadableFile as exc:
-        raise BoardFileError(f"cannot read board file: {exc}") from None
+        raise BoardFileError(
+            msg(N_("cannot read board file: {error}"), error=getattr(exc, "message", str(exc)))
+        ) from None
     return parse_board(text, str(path))
 
 
@@ -148,18 +183,34 @@ def default_board() -> Board:
     return _DEFAULT
 
 
-def _explain(exc: ValidationError, text: str, source: str) -> str:
+def _explain(exc: ValidationError, text: str, source: str) -> Msg:
     err = exc.errors()[0]
     loc = list(err["loc"])
-    message = in_words(err)
+    message = in_words_msg(err)
     if len(loc) >= 2 and loc[0] in ("spaces", "tiles"):
         table = "space" if loc[0] == "spaces" else "tile"
         index = int(loc[1])
         field = str(loc[2]) if len(loc) > 2 else None
         line = _line_in_table(text, table, index, field)
-        where = f"{table} {index + 1}" + (f", field {field!r}" if field else "")
-        return f"{source}, line {line}: {where}: {message}"
-    return f"{source}: {message}"
+        # The table and field names are the file's own keywords: they stay as written.
+        where = f"{table} {index + 1}"
+        if field:
+            return msg(
+                N_("{file}, line {line}: {where}, field {field}: {message}"),
+                file=source,
+                line=line,
+                where=where,
+                field=repr(field),
+                message=message,
+            )
+        return msg(
+            N_("{file}, line {line}: {where}: {message}"),
+            file=source,
+            line=line,
+            where=where,
+            message=message,
+        )
+    return msg(N_("{file}: {message}"), file=source, message=message)
 
 
 def _line_of(text: str, key: str) -> int:

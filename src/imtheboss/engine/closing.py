@@ -170,7 +170,7 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
     proceeds = state.proceeds
     tile_number = state.stack[0]
     tile = state.board.tiles[tile_number - 1]
-    events.append(E.Paid(payer=None, payee=boss, amount=proceeds, note="proceeds"))
+    events.append(E.Paid(payer=None, payee=boss, amount=proceeds, note=N_("proceeds")))
     players = list(state.players)
     players[boss] = players[boss].replace(
         money=players[boss].money + proceeds - sum(payments.values()),
@@ -180,7 +180,7 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
     v3 = state.options.has(Variant.V3)
     for seat, amount in payments.items():
         players[seat] = players[seat].replace(money=players[seat].money + amount)
-        note = "V3: played no influence card" if v3 and seat not in deal.played else ""
+        note = N_("V3: played no influence card") if v3 and seat not in deal.played else ""
         events.append(E.Paid(payer=boss, payee=seat, amount=amount, note=note))
     events.append(
         E.DealClosed(

@@ -113,6 +113,15 @@ def words(items: Any, sep: str = COMMA, last: str | None = None) -> Words:
     return Words(tuple(items), sep, last)
 
 
+class MsgError(ValueError):
+    """A validator's refusal (pydantic passes ``ValueError``s through) that carries its
+    ``Msg``, so ``in_words_msg`` keeps it translatable."""
+
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
 class IllegalAction(Exception):
     """An action the rules forbid. ``rule`` is the ID in RULES.md; the state is left untouched.
 

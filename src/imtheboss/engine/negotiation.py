@@ -260,7 +260,7 @@ def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) ->
             ),
         )
     if (action.other, action.player) in deal.cancel_requests:
-        events.append(E.AgreementsCancelled(supplier=supplier, why="both sides cancelled"))
+        events.append(E.AgreementsCancelled(supplier=supplier, why=N_("both sides cancelled")))
         return _with_deal(
             state,
             agreements=tuple(a for a in deal.agreements if a.supplier != supplier),

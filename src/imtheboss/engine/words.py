@@ -58,6 +58,18 @@ PLAY_WORDS: dict[str, str] = {
 }
 
 
+#: The phases of a turn (``Phase`` values), as a summary of the position names them.
+PHASE_WORDS: dict[str, str] = {
+    "place marker": N_("place marker"),
+    "turn": N_("turn"),
+    "rolled": N_("rolled"),
+    "hand limit": N_("hand limit"),
+    "deal": N_("deal"),
+    "end roll": N_("end roll"),
+    "over": N_("over"),
+}
+
+
 def colour_word(colour: Colour) -> Msg:
     return Msg(COLOUR_WORDS[colour])
 

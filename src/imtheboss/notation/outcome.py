@@ -5,8 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.errors import AND, N_, Msg, msg, plural, words
 from ..engine.events import CardsDiscarded, CardsReturned, Discarded, Hired, Paid
 from ..engine.state import FamilyRef, GameState, InvestorRef, Phase
+from ..engine.words import (
+    PHASE_WORDS,
+    card_word,
+    colour_word,
+    play_word,
+    price_words,
+    ref_word,
+)
+from ..engine.words import money as dollars
 from .replay import Replay
 
 
@@ -20,6 +30,16 @@ class Outcome:
     returned: dict[str, list[str]] = field(default_factory=dict)
     on_table: list[str] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
+    #: The same three lists as messages, which a report shows in the table's language (the
+    #: lists above and the JSON keep their English text).
+    hired_words: list[Msg] = field(default_factory=list)
+    on_table_words: list[Msg] = field(default_factory=list)
+    payments_words: list[Msg] = field(default_factory=list)
+
+    def add(self, english: list[str], translated: list[Msg], message: Msg) -> None:
+        english.append(str(message))
+        translated.append(message)
+
     next_turn: str | None = None
     deals_done: int = 0
     game_over: bool = False
@@ -61,63 +81,181 @@ def outcome(replay: Replay) -> Outcome:
         elif isinstance(event, CardsReturned):
             result.returned.setdefault(name(event.player), []).extend(c.value for c in event.cards)
         elif isinstance(event, Hired):
-            was = "unowned" if event.previous is None else f"{name(event.previous)}'s"
-            result.hired.append(f"{name(event.player)} hired {was} {event.colour.value} investor")
+            colour = colour_word(event.colour)
+            if event.previous is None:
+                result.add(
+                    result.hired,
+                    result.hired_words,
+                    msg(
+                        N_("{player} hired unowned {colour} investor"),
+                        player=name(event.player),
+                        colour=colour,
+                    ),
+                )
+            else:
+                result.add(
+                    result.hired,
+                    result.hired_words,
+                    msg(
+                        N_("{player} hired {previous}'s {colour} investor"),
+                        player=name(event.player),
+                        previous=name(event.previous),
+                        colour=colour,
+                    ),
+                )
         elif isinstance(event, Paid):
-            payer = "the bank" if event.payer is None else name(event.payer)
-            note = f" ({event.note})" if event.note else ""
-            result.payments.append(f"{payer} paid {name(event.payee)} ${event.amount}M{note}")
+            paid: dict[str, str | Msg] = {
+                "payee": name(event.payee),
+                "amount": dollars(event.amount),
+            }
+            if event.payer is None:
+                key = (
+                    N_("the bank paid {payee} {amount} ({note})")
+                    if event.note
+                    else N_("the bank paid {payee} {amount}")
+                )
+            else:
+                paid["payer"] = name(event.payer)
+                key = (
+                    N_("{payer} paid {payee} {amount} ({note})")
+                    if event.note
+                    else N_("{payer} paid {payee} {amount}")
+                )
+            if event.note:
+                paid["note"] = Msg(event.note)
+            result.add(result.payments, result.payments_words, msg(key, **paid))
     if final.deal is not None:
         result.deal_open = True
         for fam in final.deal.family:
-            result.on_table.append(f"{name(fam.owner)}'s family {fam.colour.value}")
+            result.add(
+                result.on_table,
+                result.on_table_words,
+                msg(
+                    N_("{player}'s family {colour}"),
+                    player=name(fam.owner),
+                    colour=colour_word(fam.colour),
+                ),
+            )
         for trip in final.deal.trips:
-            result.on_table.append(f"{trip.card.value} on the {trip.colour.value} investor")
+            result.add(
+                result.on_table,
+                result.on_table_words,
+                msg(
+                    N_("{card} on the {colour} investor"),
+                    card=card_word(trip.card),
+                    colour=colour_word(trip.colour),
+                ),
+            )
     if final.window is not None:
-        result.on_table.extend(f"{c.value} (still pending)" for c in final.window.cards)
+        for card in final.window.cards:
+            result.add(
+                result.on_table,
+                result.on_table_words,
+                msg(N_("{card} (still pending)"), card=card_word(card)),
+            )
     if final.phase is not Phase.OVER:
         result.next_turn = name(final.end_roller if final.end_roller is not None else final.turn)
     return result
 
 
-def describe(state: GameState) -> list[str]:
-    """The position, as a player would sum it up before arguing about it."""
+def describe(state: GameState) -> list[Msg]:
+    """The position, as a player would sum it up before arguing about it (``str()`` of each
+    line is its English text; a report renders them in the table's language)."""
     name = state.name
     done = state.deals_done
-    lines = [f"{done} deal{'' if done == 1 else 's'} done; the marker is on space {state.marker}."]
-    lines.append(f"Phase: {state.phase.value}; {name(state.turn)}'s turn.")
+    lines = [
+        plural(
+            N_("{n} deal done; the marker is on space {space}."),
+            N_("{n} deals done; the marker is on space {space}."),
+            done,
+            n=done,
+            space=str(state.marker),
+        )
+    ]
+    lines.append(
+        msg(
+            N_("Phase: {phase}; {player}'s turn."),
+            phase=Msg(PHASE_WORDS[state.phase.value]),
+            player=name(state.turn),
+        )
+    )
     deal = state.deal
     if deal is not None:
         space = state.board.space(deal.space)
         lines.append(
-            f"Deal on space {deal.space} ({space.describe()}), worth ${state.proceeds}M; "
-            f"Boss: {name(deal.boss)}."
+            msg(
+                N_("Deal on space {space} ({needs}), worth {proceeds}; Boss: {boss}."),
+                space=deal.space,
+                needs=space.describe_msg(),
+                proceeds=dollars(state.proceeds),
+                boss=name(deal.boss),
+            )
         )
         if deal.family:
-            laid = ", ".join(f"{name(f.owner)}'s {f.colour.value}" for f in deal.family)
-            lines.append(f"Family cards on the table: {laid}.")
-        if deal.trips:
-            lines.append("Travelling: " + ", ".join(t.colour.value for t in deal.trips) + ".")
-        for agreement in deal.agreements:
-            cards = " and ".join(
-                f"family {r.colour.value}" if isinstance(r, FamilyRef) else r.colour.value
-                for r in agreement.cards
+            laid = words(
+                msg(N_("{player}'s {colour}"), player=name(f.owner), colour=colour_word(f.colour))
+                for f in deal.family
             )
-            lines.append(f"Agreed: {name(agreement.supplier)}'s {cards} for {agreement.price}.")
+            lines.append(msg(N_("Family cards on the table: {cards}."), cards=laid))
+        if deal.trips:
+            lines.append(
+                msg(
+                    N_("Travelling: {colours}."),
+                    colours=words(colour_word(t.colour) for t in deal.trips),
+                )
+            )
+        for agreement in deal.agreements:
+            lines.append(
+                msg(
+                    N_("Agreed: {player}'s {cards} for {price}."),
+                    player=name(agreement.supplier),
+                    cards=words((ref_word(r) for r in agreement.cards), AND),
+                    price=price_words(agreement.price),
+                )
+            )
         for prop in deal.proposals:
             who = name(deal.boss) if prop.by_boss else name(prop.supplier)
-            cards = " and ".join(str(r) for r in prop.cards)
-            lines.append(f"Open: {who} proposes {prop.price} for {name(prop.supplier)}'s {cards}.")
+            lines.append(
+                msg(
+                    N_("Open: {who} proposes {price} for {player}'s {cards}."),
+                    who=who,
+                    price=price_words(prop.price),
+                    player=name(prop.supplier),
+                    cards=words((ref_word(r) for r in prop.cards), AND),
+                )
+            )
     window = state.window
     if window is not None:
         target = window.target
-        what = window.kind.value
         if isinstance(target, InvestorRef | FamilyRef):
-            what += f" on the {target}"
-        lines.append(f"Waiting for an answer: {name(window.player)}'s {what}.")
-    owners = "; ".join(
-        f"{p.name}: {', '.join(c.value for c in state.investors_of(i)) or 'none'}"
-        for i, p in enumerate(state.players)
+            lines.append(
+                msg(
+                    N_("Waiting for an answer: {player}'s {play} on the {card}."),
+                    player=name(window.player),
+                    play=play_word(window.kind.value),
+                    card=ref_word(target),
+                )
+            )
+        else:
+            lines.append(
+                msg(
+                    N_("Waiting for an answer: {player}'s {play}."),
+                    player=name(window.player),
+                    play=play_word(window.kind.value),
+                )
+            )
+    owners = words(
+        (
+            msg(
+                N_("{player}: {colours}"),
+                player=p.name,
+                colours=words(colour_word(c) for c in state.investors_of(i))
+                if state.investors_of(i)
+                else Msg(N_("none")),
+            )
+            for i, p in enumerate(state.players)
+        ),
+        N_("; "),
     )
-    lines.append(f"Investors — {owners}.")
+    lines.append(msg(N_("Investors — {owners}."), owners=owners))
     return lines
