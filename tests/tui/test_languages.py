@@ -40,13 +40,16 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 #: - the colour letters R B Y P O G, alone or in a space's code (RBY+2:POG): the letter is shown
 #:   with every colour so nobody depends on the hue, and the board's codes are the same in
 #:   every language (the legend explains them);
-#: - the names of keys as they are printed on a keyboard (Enter, Esc, Alt, Ctrl, and Textual's
+#: - the names of keys as they are printed on a keyboard (Enter, Esc(ape), Alt, Ctrl, Textual's
 #:   footer spelling of them), and single letters: the keys to press (m, d, r, w, p, q, y, n);
-#: - "M" of "$12M" is a single letter too.
-KEY_NAMES = {"Enter", "Esc", "Alt", "Ctrl", "esc", "enter", "ctrl", "tab", "shift"}
+#: - "M" of "$12M" is a single letter too;
+#: - a command-line option (``--seed 1556`` on the score screen): it is typed as it is, in
+#:   every language.
+KEY_NAMES = {"Enter", "Esc", "Escape", "Alt", "Ctrl", "esc", "enter", "ctrl", "tab", "shift"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[0-9]*")
 _RULE_ID = re.compile(r"[A-Z]{1,2}[0-9]+|[Ff][0-9]{1,2}")
 _COLOUR_CODE = re.compile(r"[RBYPOG]+")
+_OPTION = re.compile(r"--[a-z][a-z-]*")
 
 
 def english_words(text: str, names: tuple[str, ...] = ()) -> list[str]:
@@ -54,6 +57,7 @@ def english_words(text: str, names: tuple[str, ...] = ()) -> list[str]:
     a key's name nor a single letter."""
     for name in names:
         text = text.replace(name, " ")
+    text = _OPTION.sub(" ", text)
     found = []
     for word in _WORD.findall(text):
         if len(word) == 1 or word in KEY_NAMES:
@@ -66,7 +70,7 @@ def english_words(text: str, names: tuple[str, ...] = ()) -> list[str]:
 
 def test_the_checker_finds_english() -> None:
     """The allow-list lets rule IDs, colour codes and keys through, and nothing else."""
-    assert english_words("정훈: ST2 RBY+2:POG Alt+1 F1 $3M m") == []
+    assert english_words("정훈: ST2 RBY+2:POG Alt+1 F1 $3M m --seed 7") == []
     assert english_words("Ann plays a card", ("Ann",)) == ["plays", "card"]
     assert english_words(pseudo("Ann plays a travel card (ST2)")) == []
 

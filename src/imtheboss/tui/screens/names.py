@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...names import MAX_LENGTH, NameRefused, check_names
 from ..language import LANGUAGE_NAMES, translate_bindings
 
@@ -29,7 +29,7 @@ class NamesScreen(Screen[tuple[str, ...]]):
             for i in range(self.players):
                 yield Input(value=DEFAULT_NAMES[i], id=f"name-{i}", max_length=MAX_LENGTH)
             with Horizontal(classes="buttons"):
-                yield Button(_("Start"), variant="primary", id="start")
+                yield Button(pgettext("button", "Start"), variant="primary", id="start")
                 # The language is chosen before anyone reads further (each in its own name).
                 yield Button(LANGUAGE_NAMES[i18n.language()], id="language")
 
@@ -46,7 +46,7 @@ class NamesScreen(Screen[tuple[str, ...]]):
     def retranslate(self) -> None:
         """The names typed so far stay as they are."""
         self.query_one("#names-heading", Label).update(self._heading())
-        self.query_one("#start", Button).label = _("Start")
+        self.query_one("#start", Button).label = pgettext("button", "Start")
         self.query_one("#language", Button).label = LANGUAGE_NAMES[i18n.language()]
 
     def on_input_submitted(self) -> None:
