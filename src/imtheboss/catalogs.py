@@ -26,6 +26,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,8 @@ KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
     "N_plural": (1, 2),
+    # The engine's ``errors.plural(singular, plural, n, **params)``: a Msg with a count.
+    "plural": (1, 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
 }
@@ -129,8 +132,9 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
         return read_po(fh, locale=locale, domain=DOMAIN)
 
 
-def _write(path: Path, catalog: Catalog) -> bool:
-    """Write ``catalog`` to ``path`` without dates; True when the file changed."""
+def serialise(catalog: Catalog) -> bytes:
+    """``catalog`` as the ``.po``/``.pot`` text this tool writes: sorted, no line numbers, no
+    dates, no tool version."""
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
@@ -142,7 +146,12 @@ def _write(path: Path, catalog: Catalog) -> bool:
         ignore_obsolete=True,
         include_lineno=False,
     )
-    data = _UNSTABLE.sub(b"", buffer.getvalue())
+    return _UNSTABLE.sub(b"", buffer.getvalue())
+
+
+def _write(path: Path, catalog: Catalog) -> bool:
+    """Write ``catalog`` to ``path``; True when the file changed."""
+    data = serialise(catalog)
     if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -242,17 +251,30 @@ def update(langs: Sequence[str], *, create: bool = False) -> list[str]:
     return changed
 
 
-def compile_mo(langs: Sequence[str]) -> list[str]:
+#: The dates Babel puts in a compiled header (the .po has none): fixed, so that compiling
+#: the same .po twice gives the same bytes.
+_FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def compiled(lang: str) -> bytes:
+    """The ``.mo`` of ``lang``'s ``.po``, as ``compile`` writes it."""
     from babel.messages.mofile import write_mo
 
+    catalog = _read(po_path(lang), locale=LOCALE_NAMES[lang])
+    catalog.creation_date = _FIXED_DATE
+    catalog.revision_date = _FIXED_DATE
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_mo(langs: Sequence[str]) -> list[str]:
     changed = []
     for lang in langs:
-        catalog = _read(po_path(lang), locale=LOCALE_NAMES[lang])
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
+        data = compiled(lang)
         path = mo_path(lang)
-        if not path.exists() or path.read_bytes() != buffer.getvalue():
-            path.write_bytes(buffer.getvalue())
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
             changed.append(lang)
     return changed
 
@@ -329,14 +351,8 @@ def _placeholders_match(message: Message) -> bool:
 
 def mo_matches(lang: str) -> bool:
     """The compiled ``.mo`` says what the ``.po`` says (its non-fuzzy translations)."""
-    from babel.messages.mofile import write_mo
-
     path = mo_path(lang)
-    if not path.exists():
-        return False
-    buffer = io.BytesIO()
-    write_mo(buffer, _read(po_path(lang), locale=LOCALE_NAMES[lang]), use_fuzzy=False)
-    return path.read_bytes() == buffer.getvalue()
+    return path.exists() and path.read_bytes() == compiled(lang)
 
 
 def check(langs: Sequence[str]) -> list[Problem]:

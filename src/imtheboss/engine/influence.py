@@ -174,8 +174,8 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
         raise IllegalAction(
             "H2",
             plural(
-                N_("Hire must take an unowned investor first: {colours} is beside the board"),
-                N_("Hire must take an unowned investor first: {colours} are beside the board"),
+                "Hire must take an unowned investor first: {colours} is beside the board",
+                "Hire must take an unowned investor first: {colours} are beside the board",
                 len(unowned),
                 colours=beside,
             ),

@@ -222,12 +222,12 @@ def check_setup_rules(position: Position) -> None:
         each = Msg(_COUNT[investors_each(n)])
         if dealt == len(COLOURS):
             investors = plural(
-                N_(
+                (
                     "{key}: {colours} is listed for nobody, but with {n} players every investor "
                     "card has an owner: {rule} deals {each} to each, and a hire set (H1) moves "
                     "an investor card but never leaves one unowned ({rule})"
                 ),
-                N_(
+                (
                     "{key}: {colours} are listed for nobody, but with {n} players every "
                     "investor card has an owner: {rule} deals {each} to each, and a hire set "
                     "(H1) moves an investor card but never leaves one unowned ({rule})"
@@ -241,12 +241,12 @@ def check_setup_rules(position: Position) -> None:
             )
         else:
             investors = plural(
-                N_(
+                (
                     "{key}: only {owned} is listed, but with {n} players at least {dealt} "
                     "investor cards have owners: {rule} deals {each} to each, and a hire set "
                     "(H1) moves an investor card but never leaves one unowned ({rule})"
                 ),
-                N_(
+                (
                     "{key}: only {owned} are listed, but with {n} players at least {dealt} "
                     "investor cards have owners: {rule} deals {each} to each, and a hire set "
                     "(H1) moves an investor card but never leaves one unowned ({rule})"
@@ -297,12 +297,12 @@ def check_setup_rules(position: Position) -> None:
     if made > most:
         raise PositionError(
             plural(
-                N_(
+                (
                     "{key}: the players have {made} between them, but {deals} deal paid at "
                     "most {most}: a deal pays its dividends × the value of its tile, and "
                     "nothing else brings money (CL4)"
                 ),
-                N_(
+                (
                     "{key}: the players have {made} between them, but {deals} deals paid at "
                     "most {most}: a deal pays its dividends × the value of its tile, and "
                     "nothing else brings money (CL4)"

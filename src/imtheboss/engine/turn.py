@@ -191,8 +191,8 @@ def _discard(state: GameState, action: A.Discard, events: list[Event]) -> GameSt
         raise IllegalAction(
             "T2",
             plural(
-                N_("{player} must discard exactly {n} card to reach {limit}"),
-                N_("{player} must discard exactly {n} cards to reach {limit}"),
+                "{player} must discard exactly {n} card to reach {limit}",
+                "{player} must discard exactly {n} cards to reach {limit}",
                 excess,
                 player=_name(state, action.player),
                 n=excess,

@@ -89,7 +89,7 @@ def play_word(kind: str) -> Msg:
 def price_words(price: Price) -> Msg:
     """A price as ``str(price)`` writes it: "2 dividends" or "$5M"."""
     if price.dividends:
-        return plural(N_("{n} dividend"), N_("{n} dividends"), price.amount, n=price.amount)
+        return plural("{n} dividend", "{n} dividends", price.amount, n=price.amount)
     return money(price.amount)
 
 

@@ -165,8 +165,8 @@ def describe(state: GameState) -> list[Msg]:
     done = state.deals_done
     lines = [
         plural(
-            N_("{n} deal done; the marker is on space {space}."),
-            N_("{n} deals done; the marker is on space {space}."),
+            "{n} deal done; the marker is on space {space}.",
+            "{n} deals done; the marker is on space {space}.",
             done,
             n=done,
             space=str(state.marker),
