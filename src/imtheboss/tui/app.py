@@ -243,15 +243,11 @@ class BossApp(CrashSafeApp[None]):
         return _("The game is saved up to its last move: imtheboss play --resume continues it.")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield SystemCommand(
-            _("Language…"),
-            _("Choose the language of the table: English, Español, Svenska, 中文, 한국어"),
-            self.action_choose_language,
-        )
+        yield language.language_command(self.action_choose_language)
         # A screenshot of a private panel would be a hand in a file: no screenshot command.
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":
-                yield _textual_command(command)
+                yield language.textual_command(command)
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its prompt in the table's language."""
@@ -811,30 +807,3 @@ def _played(event: Stopped) -> str:
         WindowKind.HIRE: pgettext("stopped", "hire"),
         WindowKind.LAST_CALL: pgettext("stopped", "last call"),
     }[event.cancelled]
-
-
-#: Textual's own palette commands, in words the table can translate.
-_TEXTUAL_COMMANDS = {
-    "Theme": N_("Theme"),
-    "Quit": N_("Quit"),
-    "Keys": N_("Keys"),
-    "Maximize": N_("Maximize"),
-    "Minimize": N_("Minimize"),
-}
-#: Their help lines, as Textual 8.2.8 writes them (the English table reads as Textual's own).
-_TEXTUAL_HELP = (
-    N_("Change the current theme"),
-    N_("Quit the application as soon as possible"),
-    N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize the widget and restore to normal size"),
-    N_("Maximize the focused widget"),
-)
-
-
-def _textual_command(command: SystemCommand) -> SystemCommand:
-    title = _TEXTUAL_COMMANDS.get(command.title)
-    if title is None:
-        return command
-    help_text = _(command.help) if command.help in _TEXTUAL_HELP else command.help
-    return SystemCommand(_(title), help_text, command.callback, command.discover)

@@ -9,8 +9,9 @@ changes (``translate_bindings``), after which ``refresh_bindings`` redraws the f
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.dom import DOMNode
@@ -59,6 +60,43 @@ def translate_bindings(node: DOMNode) -> None:
                 binding = dataclasses.replace(binding, description=_(source))
             new.append(binding)
         bindings[key] = new
+
+
+#: Textual's own palette commands, in words the table can translate.
+_TEXTUAL_COMMANDS = {
+    "Theme": N_("Theme"),
+    "Quit": N_("Quit"),
+    "Keys": N_("Keys"),
+    "Maximize": N_("Maximize"),
+    "Minimize": N_("Minimize"),
+}
+#: Their help lines, as Textual 8.2.8 writes them (the English table reads as Textual's own).
+_TEXTUAL_HELP = (
+    N_("Change the current theme"),
+    N_("Quit the application as soon as possible"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize the focused widget"),
+)
+
+
+def textual_command(command: SystemCommand) -> SystemCommand:
+    """A command of Textual's own, its title and help in the table's language."""
+    title = _TEXTUAL_COMMANDS.get(command.title)
+    if title is None:
+        return command
+    help_text = _(command.help) if command.help in _TEXTUAL_HELP else command.help
+    return SystemCommand(_(title), help_text, command.callback, command.discover)
+
+
+def language_command(choose: Callable[[], None]) -> SystemCommand:
+    """The palette's "Language…": ``choose`` opens the LanguageDialog."""
+    return SystemCommand(
+        _("Language…"),
+        _("Choose the language of the table: English, Español, Svenska, 中文, 한국어"),
+        choose,
+    )
 
 
 class LanguageDialog(ModalScreen[str | None]):

@@ -6,18 +6,22 @@ and, as in the game's log, a price is shown only while its deal is on the table 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
+from .. import i18n
 from ..engine import actions as A
 from ..engine.state import GameState
 from ..engine.view import view
 from ..i18n import N_, _
 from ..notation.replay import Replay
 from .crash_safe import CrashSafeApp
-from .language import translate_bindings
+from .language import LanguageDialog, language_command, textual_command, translate_bindings
 from .log import amounts_forgotten_at, has_amounts, move_line
 from .screens.legend import LegendScreen
 from .widgets.board import BoardView
@@ -75,6 +79,29 @@ class ReplayApp(CrashSafeApp[None]):
         translate_bindings(self)
         self.title = _(self.TITLE)
         self.show()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield language_command(self.action_choose_language)
+        for command in super().get_system_commands(screen):
+            yield textual_command(command)
+
+    def action_choose_language(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code is None:
+                return
+            i18n.use(code)
+            self.title = _(self.TITLE)
+            translate_bindings(self)
+            for screen in self.screen_stack:
+                translate_bindings(screen)
+                retranslate = getattr(screen, "retranslate", None)
+                if retranslate is not None:
+                    retranslate()
+            self.query_one(RichLog).border_title = _("Game")
+            self.show()
+            self.screen.refresh_bindings()
+
+        self.push_screen(LanguageDialog(), chosen)
 
     def action_step(self, delta: int) -> None:
         self.position = max(0, min(len(self.states) - 1, self.position + delta))
