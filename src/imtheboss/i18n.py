@@ -74,7 +74,9 @@ def explain(error: BaseException) -> str:
 
     if isinstance(error, IllegalAction):
         return _("{reason} ({rule})").format(reason=render(error.message), rule=error.rule)
-    message = getattr(error, "message", None)
+    message = getattr(error, "msg", None)
+    if not isinstance(message, Msg):
+        message = getattr(error, "message", None)
     line, column = getattr(error, "line", None), getattr(error, "column", None)
     text = render(message) if isinstance(message, Msg) else None
     if text is not None and isinstance(line, int) and isinstance(column, int):
@@ -86,8 +88,10 @@ def explain(error: BaseException) -> str:
 
 def reason(error: BaseException) -> str:
     """An ``IllegalAction``'s reason alone (no rule ID), in the current language."""
+    from .engine.errors import Msg
+
     message = getattr(error, "message", None)
-    return render(message) if message is not None else str(error)
+    return render(message) if isinstance(message, Msg | str) else str(error)
 
 
 # --- the language a command starts in -----------------------------------------------------

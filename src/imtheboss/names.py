@@ -13,6 +13,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from .engine.errors import N_, Msg, msg
+
 #: Long enough for real names, short enough for the players panel at 80 columns.
 MAX_LENGTH = 16
 
@@ -48,7 +50,14 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"}
 
 
 class NameRefused(ValueError):
-    """A name, or a list of names, that cannot be used; the message is one sentence."""
+    """A name, or a list of names, that cannot be used; the message is one sentence.
+
+    ``msg`` is that sentence in a translatable form (``i18n.explain`` shows it)."""
+
+    def __init__(self, message: Msg) -> None:
+        self.msg = message
+        self.message = str(message)
+        super().__init__(self.message)
 
 
 def control_character(text: str) -> int | None:
@@ -66,21 +75,32 @@ def describe_character(char: str) -> str:
     return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, or None if it can."""
+def name_problem(name: str) -> Msg | None:
+    """Why ``name`` cannot be a player's name, or None if it can (``str()`` is English)."""
     if not name:
-        return "a player's name cannot be empty"
+        return Msg(N_("a player's name cannot be empty"))
     for char in name:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             if char.isspace() or unicodedata.category(char) == "Zs":
-                return f"a name is one word, without spaces: {name!r}"
-            return f"a name cannot contain the control character {describe_character(char)}"
+                return msg(N_("a name is one word, without spaces: {name}"), name=repr(name))
+            return msg(
+                N_("a name cannot contain the control character {character}"),
+                character=describe_character(char),
+            )
         if char in _SEPARATORS:
-            return f"a name cannot contain '{char}' (it separates parts of a saved game)"
+            return msg(
+                N_("a name cannot contain '{character}' (it separates parts of a saved game)"),
+                character=char,
+            )
     if len(name) > MAX_LENGTH:
-        return f"a name has at most {MAX_LENGTH} characters, '{name}' has {len(name)}"
+        return msg(
+            N_("a name has at most {most} characters, '{name}' has {count}"),
+            most=MAX_LENGTH,
+            name=name,
+            count=len(name),
+        )
     if name.casefold() in _RESERVED:
-        return f"'{name}' is a word of the game notation, not a name"
+        return msg(N_("'{name}' is a word of the game notation, not a name"), name=name)
     return None
 
 
@@ -107,8 +127,14 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
         key = same_name_key(name)
         if key in seen:
             if seen[key] == name:
-                raise NameRefused(f"two players have the same name, '{name}'")
-            raise NameRefused(f"'{seen[key]}' and '{name}' are too alike to tell apart")
+                raise NameRefused(msg(N_("two players have the same name, '{name}'"), name=name))
+            raise NameRefused(
+                msg(
+                    N_("'{first}' and '{second}' are too alike to tell apart"),
+                    first=seen[key],
+                    second=name,
+                )
+            )
         seen[key] = name
     return out
 
@@ -117,5 +143,5 @@ def split_names(text: str) -> tuple[str, ...]:
     """``Ann, Bob,Cy`` → the names, checked; what ``--names`` is given."""
     names = tuple(part.strip() for part in text.split(","))
     if all(not name for name in names):
-        raise NameRefused("give the players' names, comma-separated: Ann,Bob,Cy")
+        raise NameRefused(Msg(N_("give the players' names, comma-separated: Ann,Bob,Cy")))
     return check_names(names)

@@ -107,6 +107,7 @@ def plural(singular: str, plural_: str, n: int, /, **params: Param) -> Msg:
 #: Separators for ``Words``; a language may write "、" or "과".
 COMMA = N_(", ")
 AND = N_(" and ")
+OR = N_(" or ")
 
 
 def words(items: Any, sep: str = COMMA, last: str | None = None) -> Words:

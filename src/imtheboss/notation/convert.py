@@ -17,10 +17,22 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.board import Board, default_board, load_board
 from ..engine.cards import Colour
-from ..engine.errors import BoardFileError, IllegalAction, PositionError, in_words
+from ..engine.errors import (
+    AND,
+    N_,
+    OR,
+    BoardFileError,
+    IllegalAction,
+    Msg,
+    PositionError,
+    in_words_msg,
+    msg,
+    words,
+)
 from ..engine.options import Options, StartPlayer, Variant
 from ..engine.setup import Position, Setup, check_setup_rules
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
+from ..engine.words import colour_word
 from .syntax import Document, Header, Line, NotationError, Ref, colour, parse_cards, whole_number
 from .syntax import Token as _Token
 
@@ -36,11 +48,13 @@ def options_from(doc: Document) -> Options:
             variants.add(Variant(word.upper()))
         except ValueError:
             raise NotationError(
-                header.line_of("variants"), 1, f"'{word}' is not a variant (V1 … V8)"
+                header.line_of("variants"),
+                1,
+                msg(N_("'{given}' is not a variant (V1 … V8)"), given=word),
             ) from None
     start = header.get("start") or "random"
     if start not in ("random", "alphabetical"):
-        raise NotationError(header.line_of("start"), 1, "start: random or alphabetical")
+        raise NotationError(header.line_of("start"), 1, Msg(N_("start: random or alphabetical")))
     return Options(variants=frozenset(variants), start=StartPlayer(start))
 
 
@@ -50,7 +64,11 @@ def _int(doc: Document, key: str) -> int | None:
         return None
     value = whole_number(text)
     if value is None:
-        raise NotationError(doc.header.line_of(key), 1, f"{key}: a whole number, not '{text}'")
+        raise NotationError(
+            doc.header.line_of(key),
+            1,
+            msg(N_("{key}: a whole number, not '{given}'"), key=key, given=text),
+        )
     return value
 
 
@@ -65,7 +83,9 @@ def _pairs(doc: Document, key: str) -> list[tuple[str, str]]:
         name = name.strip()
         if not eq or name not in doc.players:
             raise NotationError(
-                doc.header.line_of(key), 1, f"{key}: write NAME=...; '{part.strip()}' is not"
+                doc.header.line_of(key),
+                1,
+                msg(N_("{key}: write NAME=...; '{given}' is not"), key=key, given=part.strip()),
             )
         out.append((name, value.strip()))
     return out
@@ -83,22 +103,26 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
         try:
             board = load_board(path)
         except BoardFileError as exc:
-            raise NotationError(header.line_of("board"), 1, str(exc)) from None
+            raise NotationError(header.line_of("board"), 1, exc.message) from None
     if header.get("seal") is not None:
         if header.get("seed") is not None:
-            raise NotationError(header.line_of("seal"), 1, "give seed: or seal:, not both")
+            raise NotationError(header.line_of("seal"), 1, Msg(N_("give seed: or seal:, not both")))
         raise NotationError(
             header.line_of("seal"),
             1,
-            "an unfinished game: its seed is sealed until the game ends "
-            "(`imtheboss play --resume` goes on with it)",
+            Msg(
+                N_(
+                    "an unfinished game: its seed is sealed until the game ends "
+                    "(`imtheboss play --resume` goes on with it)"
+                )
+            ),
         )
     seed = _int(doc, "seed")
     is_position = any(k in header.values for k in _POSITION_KEYS) or header.hands
     try:
         if not is_position:
             if seed is None:
-                raise NotationError(1, 1, "give 'seed:' for a new game, or a position")
+                raise NotationError(1, 1, Msg(N_("give 'seed:' for a new game, or a position")))
             return Setup(players=doc.players, seed=seed, options=options, board=board)
         investors: dict[str, tuple[Colour, ...]] = {}
         for name, value in _pairs(doc, "investors"):
@@ -110,21 +134,29 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
         for name, value in _pairs(doc, "money"):
             amount = whole_number(value.removeprefix("$").removesuffix("M"))
             if amount is None:
-                raise NotationError(header.line_of("money"), 1, f"money: '{value}' for {name}?")
+                raise NotationError(
+                    header.line_of("money"),
+                    1,
+                    msg(N_("money: '{given}' for {name}?"), given=value, name=name),
+                )
             money[name] = amount
         hands_mode = (header.get("hands") or "open").lower()
         if hands_mode != "open":
-            raise NotationError(header.line_of("hands"), 1, "hands: open (or 'hand NAME:' lines)")
+            raise NotationError(
+                header.line_of("hands"), 1, Msg(N_("hands: open (or 'hand NAME:' lines)"))
+            )
         marker = _int(doc, "marker")
         if marker is None:
-            raise NotationError(1, 1, "marker: on which space (1–16) is the dollar marker?")
+            raise NotationError(
+                1, 1, Msg(N_("marker: on which space (1–16) is the dollar marker?"))
+            )
         covered_text = header.get("covered")
         covered = None
         if covered_text is not None:
             spaces = [whole_number(x) for x in covered_text.replace(",", " ").split()]
             if any(x is None for x in spaces):
                 raise NotationError(
-                    header.line_of("covered"), 1, "covered: space numbers, like 1 4 9"
+                    header.line_of("covered"), 1, Msg(N_("covered: space numbers, like 1 4 9"))
                 )
             covered = tuple(x for x in spaces if x is not None)
         position = Position(
@@ -146,27 +178,31 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
         err = exc.errors()[0]
         if err["loc"]:
             key = str(err["loc"][0]).replace("_", "-")
-            if err["type"] == "value_error":
-                message = f"{key}: {in_words(err)}"
+            meaning = HEADER_MEANING.get(key)
+            if err["type"] != "value_error" and meaning:
+                message = msg(
+                    N_("{key}: {meaning}, not {given}"),
+                    key=key,
+                    meaning=Msg(meaning),
+                    given=str(err.get("input")),
+                )
             else:
-                meaning = HEADER_MEANING.get(key)
-                given = err.get("input")
-                message = f"{key}: {meaning}, not {given}" if meaning else f"{key}: {in_words(err)}"
+                message = msg(N_("{key}: {message}"), key=key, message=in_words_msg(err))
         else:
-            message = in_words(err)
-            key = message.partition(":")[0]  # the position's own checks name their key
+            message = in_words_msg(err)
+            key = str(message).partition(":")[0]  # the position's own checks name their key
         raise NotationError(_line_of(header, key), 1, message) from None
     except PositionError as exc:
-        raise NotationError(_line_of(header, exc.key or ""), 1, str(exc)) from None
+        raise NotationError(_line_of(header, exc.key or ""), 1, exc.message) from None
 
 
 #: What a position's header says, for a value it cannot take (docs/notation.md, section 2).
 HEADER_MEANING = {
-    "deals-done": (
+    "deals-done": N_(
         "how many deals have been completed, one deal tile laid for each: a whole number "
         "from 0 to 14, or 11 in the short game (after the last deal the game is over, E2)"
     ),
-    "marker": "the space (1 to 16) the dollar marker stands on",
+    "marker": N_("the space (1 to 16) the dollar marker stands on"),
 }
 
 
@@ -197,19 +233,27 @@ def _ref(state: GameState, ref: Ref, default_owner: int | None, rule: str, line:
     if len(owners) == 1:
         return FamilyRef(owner=owners[0], colour=ref.colour)
     if not owners:
-        raise IllegalAction(rule, f"No {ref.colour.value} family card is on the table")
+        raise IllegalAction(
+            rule,
+            msg(N_("No {colour} family card is on the table"), colour=colour_word(ref.colour)),
+        )
     # Several players' cards fit the words (only a travel card names no owner by default):
     # the line is unclear, which is an error in the writing, not against the rules.
     names = [state.name(o) for o in owners]
     grey = "grey " if line.args.get("grey") else ""
-    choices = " or ".join(
+    # The choices are notation lines: they stay in the notation's words.
+    choices_list = [
         f"`{line.actor}: travel {grey}{name}'s family {ref.colour.value}`" for name in names
-    )
+    ]
     raise NotationError(
         line.number,
         ref.column or 1,
-        f"which one? {' and '.join(names)} have each laid a {ref.colour.value} family card: "
-        f"write {choices}",
+        msg(
+            N_("which one? {names} have each laid a {colour} family card: write {choices}"),
+            names=words(names, AND),
+            colour=colour_word(ref.colour),
+            choices=words(choices_list, OR),
+        ),
     )
 
 
@@ -283,10 +327,20 @@ def to_action(line: Line, state: GameState) -> Action:
                 continue
             owner = state.owners[col]
             if owner != state.seat(ref.owner):
-                whose = "unowned" if owner is None else f"{state.name(owner)}'s"
-                raise IllegalAction(
-                    "CL3", f"The {col.value} investor is {whose}, not {ref.owner}'s"
-                )
+                if owner is None:
+                    refusal = msg(
+                        N_("The {colour} investor is unowned, not {player}'s"),
+                        colour=colour_word(col),
+                        player=ref.owner,
+                    )
+                else:
+                    refusal = msg(
+                        N_("The {colour} investor is {owner}'s, not {player}'s"),
+                        colour=colour_word(col),
+                        owner=state.name(owner),
+                        player=ref.owner,
+                    )
+                raise IllegalAction("CL3", refusal)
             supplies[col] = InvestorRef(colour=col)
         return A.Close(player=p, supplies=supplies)
     raise AssertionError(verb)

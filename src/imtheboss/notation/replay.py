@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.errors import IllegalAction, PositionError
+from ..engine.errors import N_, IllegalAction, PositionError, msg
 from ..engine.events import DealClosed, Event
 from ..engine.game import apply
 from ..engine.setup import Position, Setup, start
@@ -100,7 +100,12 @@ def replay_document(
     except (IllegalAction, PositionError) as exc:
         # A setup the rules refuse (S1: player count) is a file that cannot be played.
         where = doc.header.line_of("players") if isinstance(exc, IllegalAction) else 1
-        raise NotationError(where or 1, 1, str(exc)) from None
+        message = (
+            msg(N_("{reason} ({rule})"), reason=exc.message, rule=exc.rule)
+            if isinstance(exc, IllegalAction)
+            else exc.message
+        )
+        raise NotationError(where or 1, 1, message) from None
     result = Replay(setup=setup, start=state)
     closed: DealClosed | None = None  # the deal the last legal line closed, if it did
     for line in doc.lines:
@@ -165,14 +170,28 @@ def _after_the_close(
     if error.rule != "T4":
         return error
     boss = state.name(closed.boss)
-    done = f'The deal is closed: {boss} said "One, two…" and nobody called the close off'
     if line.verb == "stop":
         return IllegalAction(
             "CL2",
-            f"{done}. A close cannot be stopped: only during the count does another player's "
-            "family, travel, boss or hire card call it off",
+            msg(
+                N_(
+                    'The deal is closed: {boss} said "One, two…" and nobody called the close '
+                    "off. A close cannot be stopped: only during the count does another "
+                    "player's family, travel, boss or hire card call it off"
+                ),
+                boss=boss,
+            ),
         )
-    return IllegalAction("CL1", f"{done}; after that nobody plays influence cards")
+    return IllegalAction(
+        "CL1",
+        msg(
+            N_(
+                'The deal is closed: {boss} said "One, two…" and nobody called the close off; '
+                "after that nobody plays influence cards"
+            ),
+            boss=boss,
+        ),
+    )
 
 
 def replay_text(text: str, **kwargs: bool) -> Replay:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import COLOURS, Card, Colour
+from ..engine.errors import N_, Msg, msg, words
 from ..names import (
     HEADER_KEYS,
     NameRefused,
@@ -47,11 +48,14 @@ VERBS = (
 class NotationError(ValueError):
     """A line that is not valid notation. ``line`` and ``column`` count from 1."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
+    def __init__(self, line: int, column: int, message: str | Msg) -> None:
         self.line = line
         self.column = column
-        self.message = message
-        super().__init__(f"line {line}, column {column}: {message}")
+        #: The message in a translatable form (``i18n.explain`` renders it with the line and
+        #: column); ``message`` is its English text.
+        self.msg = message if isinstance(message, Msg) else Msg(message)
+        self.message = str(self.msg)
+        super().__init__(f"line {line}, column {column}: {self.message}")
 
 
 @dataclass(frozen=True)
@@ -167,8 +171,10 @@ def parse(text: str) -> Document:
             raise NotationError(
                 number,
                 bad + 1,
-                f"the control character {describe_character(whole[bad])} "
-                "is not allowed in the notation",
+                msg(
+                    N_("the control character {character} is not allowed in the notation"),
+                    character=describe_character(whole[bad]),
+                ),
             )
         raw = without_comment(whole)
         stripped = raw.strip()
@@ -178,12 +184,16 @@ def parse(text: str) -> Document:
         if stripped.lower() == "time up":
             # The table's timer closed a window; written out only where it cannot be implied.
             if not players:
-                raise NotationError(number, indent + 1, "the header must name the players first")
+                raise NotationError(
+                    number, indent + 1, Msg(N_("the header must name the players first"))
+                )
             in_actions = True
             lines.append(Line(number=number, text=stripped, actor="", verb="time"))
             continue
         if ":" not in stripped:
-            raise NotationError(number, indent + 1, "expected 'key: value' or 'Name: action'")
+            raise NotationError(
+                number, indent + 1, Msg(N_("expected 'key: value' or 'Name: action'"))
+            )
         key, _, rest = stripped.partition(":")
         key = key.strip()
         value_column = raw.index(":") + 2 + (len(rest) - len(rest.lstrip()))
@@ -195,26 +205,40 @@ def parse(text: str) -> Document:
             if low.startswith("hand "):
                 name = key[5:].strip()
                 if name in header.hands:
-                    raise NotationError(number, indent + 1, f"'hand {name}' is given twice")
+                    raise NotationError(
+                        number, indent + 1, msg(N_("'hand {name}' is given twice"), name=name)
+                    )
                 header.hands[name] = (number, parse_cards(value, number, value_column))
             else:
                 if low in header.values:
-                    raise NotationError(number, indent + 1, f"'{low}' is given twice")
+                    raise NotationError(
+                        number, indent + 1, msg(N_("'{key}' is given twice"), key=low)
+                    )
                 header.values[low] = (number, value)
             continue
         if not players:
-            raise NotationError(number, indent + 1, "the header must name the players first")
+            raise NotationError(
+                number, indent + 1, Msg(N_("the header must name the players first"))
+            )
         in_actions = True
         if key not in players:
             raise NotationError(
-                number, indent + 1, f"unknown player '{key}' (players: {', '.join(players)})"
+                number,
+                indent + 1,
+                msg(
+                    N_("unknown player '{name}' (players: {players})"),
+                    name=key,
+                    players=words(players),
+                ),
             )
         lines.append(_parse_action(number, stripped, key, value, value_column, players))
     if not players:
-        raise NotationError(1, 1, "no 'players:' line")
+        raise NotationError(1, 1, Msg(N_("no 'players:' line")))
     for name, (number, _) in header.hands.items():
         if name not in players:
-            raise NotationError(number, 1, f"'hand {name}': {name} is not one of the players")
+            raise NotationError(
+                number, 1, msg(N_("'hand {name}': {name} is not one of the players"), name=name)
+            )
     bots = _parse_bots(header, players)
     return Document(header=header, players=players, lines=lines, bots=bots)
 
@@ -224,7 +248,9 @@ def _parse_players(value: str, number: int, column: int) -> tuple[str, ...]:
     parts = value.split(",")
     names = tuple(n.strip() for n in parts)
     if any(not n for n in names) or len(names) < 2:
-        raise NotationError(number, column, "list the players, comma-separated, in seat order")
+        raise NotationError(
+            number, column, Msg(N_("list the players, comma-separated, in seat order"))
+        )
     offset = column
     for part, name in zip(parts, names, strict=True):
         here = offset + len(part) - len(part.lstrip())
@@ -232,11 +258,11 @@ def _parse_players(value: str, number: int, column: int) -> tuple[str, ...]:
         try:
             check_name(name)
         except NameRefused as exc:
-            raise NotationError(number, here, str(exc)) from None
+            raise NotationError(number, here, exc.msg) from None
     try:
         check_names(names)
     except NameRefused as exc:
-        raise NotationError(number, column, str(exc)) from None
+        raise NotationError(number, column, exc.msg) from None
     return names
 
 
@@ -251,10 +277,15 @@ def _parse_bots(header: Header, players: tuple[str, ...]) -> dict[str, str]:
         name, eq, kind = (x.strip() for x in part.partition("="))
         if not eq or name not in players or kind not in BOT_KINDS:
             raise NotationError(
-                number, 1, f"bots: write NAME=dealer or NAME=random; '{part.strip()}' is not"
+                number,
+                1,
+                msg(
+                    N_("bots: write NAME=dealer or NAME=random; '{given}' is not"),
+                    given=part.strip(),
+                ),
             )
         if name in out:
-            raise NotationError(number, 1, f"bots: {name} is named twice")
+            raise NotationError(number, 1, msg(N_("bots: {name} is named twice"), name=name))
         out[name] = kind
     return out
 
@@ -270,25 +301,35 @@ def colour(token: Token, number: int) -> Colour:
     found = _COLOUR_WORDS.get(token.text.lower())
     if found is None:
         names = ", ".join(_COLOUR_WORDS)
-        raise NotationError(number, token.column, f"'{token.text}' is not a colour ({names})")
+        raise NotationError(
+            number,
+            token.column,
+            msg(N_("'{given}' is not a colour ({colours})"), given=token.text, colours=names),
+        )
     return found
 
 
 def amount(tokens: list[Token], number: int, column: int) -> Amount:
     """``5``, ``$5M``, ``5M``, ``2 dividends``, ``1 dividend``."""
     if not tokens:
-        raise NotationError(number, column, "a price is missing")
+        raise NotationError(number, column, Msg(N_("a price is missing")))
     match = _AMOUNT.match(tokens[0].text)
     if match is None:
         raise NotationError(
-            number, tokens[0].column, f"'{tokens[0].text}' is not an amount ($5M, 5, 2 dividends)"
+            number,
+            tokens[0].column,
+            msg(N_("'{given}' is not an amount ($5M, 5, 2 dividends)"), given=tokens[0].text),
         )
     value = int(match.group(1))
     if len(tokens) == 1:
         return Amount(value)
     if len(tokens) == 2 and tokens[1].text.lower() in ("dividend", "dividends"):
         return Amount(value, dividends=True)
-    raise NotationError(number, tokens[1].column, f"unexpected '{tokens[1].text}' after the price")
+    raise NotationError(
+        number,
+        tokens[1].column,
+        msg(N_("unexpected '{given}' after the price"), given=tokens[1].text),
+    )
 
 
 def refs(
@@ -297,7 +338,7 @@ def refs(
     """``red``, ``family blue``, ``Seonju's family blue``, joined by commas or 'and'."""
     words = [t for t in tokens if t.text.lower() != "and"]
     if not words:
-        raise NotationError(number, column, "name at least one card (red, family blue, …)")
+        raise NotationError(number, column, Msg(N_("name at least one card (red, family blue, …)")))
     out: list[Ref] = []
     i = 0
     while i < len(words):
@@ -308,15 +349,21 @@ def refs(
             owner = word[:-2]
             i += 1
             if i == len(words):
-                raise NotationError(number, words[i - 1].column, "whose card? a card is missing")
+                raise NotationError(
+                    number, words[i - 1].column, Msg(N_("whose card? a card is missing"))
+                )
         if words[i].text.lower() == "family":
             if i + 1 == len(words):
-                raise NotationError(number, words[i].column, "family card of which colour?")
+                raise NotationError(
+                    number, words[i].column, Msg(N_("family card of which colour?"))
+                )
             out.append(Ref(colour(words[i + 1], number), True, owner, start))
             i += 2
         else:
             if owner is not None:
-                raise NotationError(number, words[i].column, "only family cards are named by owner")
+                raise NotationError(
+                    number, words[i].column, Msg(N_("only family cards are named by owner"))
+                )
             out.append(Ref(colour(words[i], number), False, column=start))
             i += 1
     return tuple(out)
@@ -342,7 +389,12 @@ def parse_cards(value: str, number: int, column: int) -> tuple[Card, ...]:
         card = _CARD_WORDS.get(text.lower())
         if card is None:
             raise NotationError(
-                number, here, f"'{text}' is not a card (stop, boss, hire, family red, travel grey…)"
+                number,
+                here,
+                msg(
+                    N_("'{given}' is not a card (stop, boss, hire, family red, travel grey…)"),
+                    given=text,
+                ),
             )
         cards.extend([card] * count)
     return tuple(cards)
@@ -353,7 +405,7 @@ def _parse_action(
 ) -> Line:
     tokens = _tokens(value, column)
     if not tokens:
-        raise NotationError(number, column, "an action is missing after the name")
+        raise NotationError(number, column, Msg(N_("an action is missing after the name")))
     verb = tokens[0].text.lower()
     rest = tokens[1:]
     end = tokens[-1].column + len(tokens[-1].text)
@@ -361,39 +413,49 @@ def _parse_action(
 
     def player(token: Token) -> str:
         if token.text not in players:
-            raise NotationError(number, token.column, f"unknown player '{token.text}'")
+            raise NotationError(
+                number, token.column, msg(N_("unknown player '{name}'"), name=token.text)
+            )
         return token.text
 
     def no_more(after: list[Token]) -> None:
         if after:
-            raise NotationError(number, after[0].column, f"unexpected '{after[0].text}'")
+            raise NotationError(
+                number, after[0].column, msg(N_("unexpected '{given}'"), given=after[0].text)
+            )
 
     if verb not in VERBS:
         raise NotationError(
-            number, tokens[0].column, f"unknown action '{tokens[0].text}' ({', '.join(VERBS)})"
+            number,
+            tokens[0].column,
+            msg(
+                N_("unknown action '{given}' ({actions})"),
+                given=tokens[0].text,
+                actions=", ".join(VERBS),
+            ),
         )
     if verb in ("deal", "draw", "boss", "stop", "pass", "reset", "fail"):
         no_more(rest)
     elif verb == "marker":
         if len(rest) != 1 or whole_number(rest[0].text) is None:
-            raise NotationError(number, end, "marker needs a space number: marker 7")
+            raise NotationError(number, end, Msg(N_("marker needs a space number: marker 7")))
         args["space"] = int(rest[0].text)
     elif verb == "roll":
         if rest:
             if len(rest) != 1 or rest[0].text not in ("1", "2", "3", "4", "5", "6"):
-                raise NotationError(number, rest[0].column, "a die shows 1 to 6")
+                raise NotationError(number, rest[0].column, Msg(N_("a die shows 1 to 6")))
             args["value"] = int(rest[0].text)
     elif verb == "discard":
         args["cards"] = parse_cards(value.split(None, 1)[1] if rest else "", number, end)
         if not args["cards"]:
-            raise NotationError(number, end, "discard which cards?")
+            raise NotationError(number, end, Msg(N_("discard which cards?")))
     elif verb == "lay":
         if len(rest) != 2 or rest[0].text.lower() != "family":
-            raise NotationError(number, end, "write: lay family COLOUR")
+            raise NotationError(number, end, Msg(N_("write: lay family COLOUR")))
         args["colour"] = colour(rest[1], number)
     elif verb == "offer":
         if not rest:
-            raise NotationError(number, end, "write: offer NAME CARDS for PRICE")
+            raise NotationError(number, end, Msg(N_("write: offer NAME CARDS for PRICE")))
         args["supplier"] = player(rest[0])
         cards, price = _split_for(rest[1:], number, end)
         args["refs"] = refs(cards, number, end, players)
@@ -408,18 +470,18 @@ def _parse_action(
             no_more(rest[1:])
     elif verb == "cancel":
         if len(rest) != 1:
-            raise NotationError(number, end, "write: cancel NAME")
+            raise NotationError(number, end, Msg(N_("write: cancel NAME")))
         args["other"] = player(rest[0])
     elif verb == "travel":
         grey = bool(rest) and rest[0].text.lower() == "grey"
         target = refs(rest[1:] if grey else rest, number, end, players)
         if len(target) != 1:
-            raise NotationError(number, end, "a travel card goes on one card")
+            raise NotationError(number, end, Msg(N_("a travel card goes on one card")))
         args["grey"] = grey
         args["target"] = target[0]
     elif verb == "hire":
         if len(rest) != 1:
-            raise NotationError(number, end, "write: hire COLOUR")
+            raise NotationError(number, end, Msg(N_("write: hire COLOUR")))
         args["colour"] = colour(rest[0], number)
     elif verb == "close":
         args["supplies"] = _supplies(rest, number, end, players)
@@ -430,7 +492,9 @@ def _split_for(tokens: list[Token], number: int, end: int) -> tuple[list[Token],
     for i, token in enumerate(tokens):
         if token.text.lower() == "for":
             return tokens[:i], tokens[i + 1 :]
-    raise NotationError(number, end, "'for' is missing (offer NAME red for 5 / ask 8 for red)")
+    raise NotationError(
+        number, end, Msg(N_("'for' is missing (offer NAME red for 5 / ask 8 for red)"))
+    )
 
 
 def _supplies(
@@ -438,19 +502,27 @@ def _supplies(
 ) -> dict[Colour, Ref]:
     """``red=Jaeyoung blue=Seonju/family``."""
     if not tokens:
-        raise NotationError(number, end, "close names a card for each colour: red=Ann ...")
+        raise NotationError(number, end, Msg(N_("close names a card for each colour: red=Ann ...")))
     out: dict[Colour, Ref] = {}
     for token in tokens:
         left, eq, right = token.text.partition("=")
         if not eq:
-            raise NotationError(number, token.column, f"'{token.text}': write COLOUR=NAME")
+            raise NotationError(
+                number, token.column, msg(N_("'{given}': write COLOUR=NAME"), given=token.text)
+            )
         col = colour(Token(left, token.column), number)
         name, slash, kind = right.partition("/")
         if name not in players:
-            raise NotationError(number, token.column + len(left) + 1, f"unknown player '{name}'")
+            raise NotationError(
+                number, token.column + len(left) + 1, msg(N_("unknown player '{name}'"), name=name)
+            )
         if slash and kind.lower() != "family":
-            raise NotationError(number, token.column, f"'{right}': write NAME or NAME/family")
+            raise NotationError(
+                number, token.column, msg(N_("'{given}': write NAME or NAME/family"), given=right)
+            )
         if col in out:
-            raise NotationError(number, token.column, f"{col.value} is named twice")
+            raise NotationError(
+                number, token.column, msg(N_("{colour} is named twice"), colour=col.value)
+            )
         out[col] = Ref(col, bool(slash), name)
     return out
