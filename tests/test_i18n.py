@@ -458,3 +458,41 @@ def test_the_pot_lists_argparse_words_once() -> None:
     for word in ("usage: ", "options", "positional arguments", "show this help message and exit"):
         entry = template.get(word)
         assert entry is not None, word
+
+
+def test_the_packaged_boards_name_is_in_the_catalog() -> None:
+    from imtheboss.cli import DEFAULT_BOARD_NAME
+    from imtheboss.engine import default_board
+
+    assert default_board().name == DEFAULT_BOARD_NAME
+    assert _pot().get(DEFAULT_BOARD_NAME) is not None
+
+
+def test_a_notation_error_names_line_and_column_in_the_tables_language(
+    pseudo: Callable[[str], None], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pseudo("sv")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("players: Ann, Bob, Cy\nseed: 1\n\nAnn: dance\n", encoding="utf-8")
+    assert main(["check", "--lang", "sv", str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert "«line 4, column 6: «unknown action 'dance'" in out
+    assert (
+        _english_words(out, {"bad", "txt", "dance", *re.findall(r"[a-z]+", str(tmp_path))}) == set()
+    )
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_rules_are_read_in_the_tables_language_or_english(lang: str) -> None:
+    from imtheboss.rulebook import rules_document
+
+    english = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    own = ROOT / "docs" / rules_filename(lang)
+    expected = own.read_text(encoding="utf-8") if own.is_file() else english
+    assert rules_document(lang) == expected
+
+
+def test_translator_comments_reach_the_template() -> None:
+    entry = _pot().get("usage: ")
+    assert entry is not None
+    assert any("keep the space" in c for c in entry.auto_comments)

@@ -72,10 +72,12 @@ def _board_command(args: argparse.Namespace) -> int:
             _("[bold red]Board refused:[/] {error}").format(error=escape(i18n.explain(exc)))
         )
         return 2
+    # The packaged board's name is ours to translate; a board file's is its author's.
+    name = board.name if args.board else _(DEFAULT_BOARD_NAME)
     title = (
-        _("{board} (a reconstruction: see docs/rules.md)").format(board=board.name)
+        _("{board} (a reconstruction: see docs/rules.md)").format(board=name)
         if board.reconstructed
-        else board.name
+        else name
     )
     spaces = Table(title=escape(title), title_justify="left")
     spaces.add_column(_("space"), justify="right")
@@ -406,6 +408,9 @@ def _simulate_command(args: argparse.Namespace) -> int:
 
 
 #: The variants in a line each, for every command that takes --variant.
+#: The name of the packaged board (engine/data/board.toml), for the catalogs.
+DEFAULT_BOARD_NAME = N_("Reconstructed standard board")
+
 _VARIANT_HELP = N_(
     "an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ cards must "
     "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "

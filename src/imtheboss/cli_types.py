@@ -32,8 +32,9 @@ class OneLineParser(argparse.ArgumentParser):
     """A bad command line is one sentence on stderr and exit code 2 (no usage dump)."""
 
     def error(self, message: str) -> NoReturn:
-        # "argument --games: a number of games from 1 …" reads better without "argument".
-        sentence = message.removeprefix("argument ").rstrip(".") or "a bad command line"
+        # "argument --games: a number of games from 1 …" reads better without "argument"
+        # (another language's catalog may leave the word out itself).
+        sentence = message.removeprefix("argument ").rstrip(".") or _("a bad command line")
         if sentence[0].islower() and not sentence.startswith("-"):
             sentence = sentence[0].upper() + sentence[1:]
         self.exit(

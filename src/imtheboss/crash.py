@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import __version__
+from .i18n import _
 
 #: Set to 1 to see the traceback (never with locals) on the terminal as well.
 DEBUG_ENV = "IMTHEBOSS_DEBUG"
@@ -70,19 +71,21 @@ def crash_lines(
     """What to tell the user: what failed, where the details are, and ``note`` (for a game:
     that it is saved and how to resume it)."""
     what = summary(error, quote)
-    lines = [f"imtheboss stopped on an unexpected error ({what}). This is a bug."]
+    lines = [
+        _("imtheboss stopped on an unexpected error ({what}). This is a bug.").format(what=what)
+    ]
     if note:
         lines.append(note)
     log = write_log(error, folder)
     if log is not None:
-        lines.append(f"The details for a bug report are in {log}.")
+        lines.append(_("The details for a bug report are in {file}.").format(file=log))
     else:
-        lines.append(f"The details could not be written to {folder}.")
+        lines.append(_("The details could not be written to {folder}.").format(folder=folder))
     # The traceback itself only where its message cannot land on the table's screen.
     if debugging() or (log is None and quote):
         lines.append(plain_traceback(error).rstrip())
     else:
-        lines.append(f"{DEBUG_ENV}=1 prints them here too.")
+        lines.append(_("{variable}=1 prints them here too.").format(variable=DEBUG_ENV))
     return lines
 
 

@@ -148,11 +148,14 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 # so routing them to ours (``speak_argparse``) makes usage lines, group titles and errors
 # follow the table's language. The developers' errors (conflicting options, …) stay English.
 ARGPARSE_WORDS = (
+    # Translators: keep the space at the end: the command's usage follows on the same line.
     N_("usage: "),
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
     N_("show program's version number and exit"),
+    # Translators: an option and what is wrong with it ("--games: a number of games from 1
+    # to 1,000,000, not 0"). The English drops the word "argument"; so may you.
     N_("argument %(argument_name)s: %(message)s"),
     N_("%(prog)s: error: %(message)s\n"),
     N_("unrecognized arguments: %s"),

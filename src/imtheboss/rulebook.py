@@ -39,7 +39,7 @@ def rules_document(language: str = "en") -> str:
     """The rules in ``language``: the packaged copy, or the repository's when running from a
     checkout; English when that language's file is missing."""
     name = rules_filename(language)
-    packaged = resources.files("imtheboss").joinpath("docs", name)
+    packaged = resources.files("imtheboss").joinpath(f"docs/{name}")
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
     checkout = Path(__file__).resolve().parents[2] / "docs" / name

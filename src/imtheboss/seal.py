@@ -20,6 +20,7 @@ import os
 import secrets
 from pathlib import Path
 
+from .i18n import _, render
 from .textfile import UnreadableFile, read_text
 
 #: The key's file in the games folder (a dotfile: no glob for saves matches it).
@@ -67,19 +68,21 @@ def unseal(text: str, key: bytes) -> int:
     try:
         version, nonce, body, tag = parts[0], *map(bytes.fromhex, parts[1:])
     except ValueError:
-        raise SealError("the seal is damaged (it is not what the program wrote)") from None
+        raise SealError(_("the seal is damaged (it is not what the program wrote)")) from None
     if version != _VERSION or len(parts) != 4 or len(nonce) != _NONCE_BYTES:
-        raise SealError("the seal is damaged (it is not what the program wrote)")
+        raise SealError(_("the seal is damaged (it is not what the program wrote)"))
     if not hmac.compare_digest(tag, _tag(key, nonce, body)):
         raise SealError(
-            "the seal does not open with this installation's key "
-            f"({KEY_NAME}): the save was edited, or sealed elsewhere"
+            _(
+                "the seal does not open with this installation's key ({key}): the save was "
+                "edited, or sealed elsewhere"
+            ).format(key=KEY_NAME)
         )
     plain = bytes(a ^ b for a, b in zip(body, _stream(key, nonce, len(body)), strict=True))
     try:
         return int(plain.decode("ascii").strip())
     except (UnicodeDecodeError, ValueError):  # pragma: no cover - the tag vouched for it
-        raise SealError("the seal is damaged") from None
+        raise SealError(_("the seal is damaged")) from None
 
 
 def _parse_key(text: str) -> bytes | None:
@@ -99,13 +102,18 @@ def read_key(folder: Path) -> bytes:
         text = read_text(path, limit=1024)
     except UnreadableFile as exc:
         if exc.reason == "does not exist":
-            raise SealError(f"the key that opens the seal ({path}) is missing") from None
+            raise SealError(
+                _("the key that opens the seal ({file}) is missing").format(file=path)
+            ) from None
+        reason = render(exc.reason_msg)
         raise SealError(
-            f"the key that opens the seal ({path}) cannot be read: {exc.reason}"
+            _("the key that opens the seal ({file}) cannot be read: {reason}").format(
+                file=path, reason=reason
+            )
         ) from None
     key = _parse_key(text)
     if key is None:
-        raise SealError(f"the key that opens the seal ({path}) is damaged")
+        raise SealError(_("the key that opens the seal ({file}) is damaged").format(file=path))
     return key
 
 

@@ -26,6 +26,7 @@ from .engine.events import Event
 from .engine.game import apply
 from .engine.setup import Position, Setup, start
 from .engine.state import GameState, Phase
+from .i18n import N_, _, explain
 from .notation import NotationError, header_lines, parse, replay_document, to_line
 from .notation.writer import as_recorded
 from .seal import SealError, installation_key, new_nonce, read_key, seal, sync_folder, unseal
@@ -44,6 +45,11 @@ _SEED_IN_NAME = re.compile(r"-seed-?[0-9]+")
 #: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
 #: cards or a die and take them back.
 _SECRET_REVEALING = (A.Draw, A.Roll)
+#: What ``undo_blocker`` says of each, whole: "a {kind}" would not translate.
+_NOT_TAKEN_BACK = {
+    "draw": N_("a draw cannot be taken back: it showed what chance gave"),
+    "roll": N_("a roll cannot be taken back: it showed what chance gave"),
+}
 
 
 def data_dir() -> Path:
@@ -65,15 +71,15 @@ def why_unwritable(exc: BaseException) -> str:
         return str(exc)
     code = getattr(exc, "errno", None)
     if code == errno.ENOSPC or code == errno.EDQUOT:
-        return "the disk is full"
+        return _("the disk is full")
     if code == errno.EROFS:
-        return "the file system is read-only"
+        return _("the file system is read-only")
     if code in (errno.EACCES, errno.EPERM):
-        return "no permission to write there"
+        return _("no permission to write there")
     if code in (errno.ENOTDIR, errno.EEXIST):
-        return "a file stands where the folder should be"
+        return _("a file stands where the folder should be")
     if code == errno.ENOENT:
-        return "the folder is missing and cannot be made"
+        return _("the folder is missing and cannot be made")
     return getattr(exc, "strerror", None) or str(exc)
 
 
@@ -94,7 +100,9 @@ def cannot_save_in(save_dir: Path) -> str | None:
         finally:
             Path(probe).unlink(missing_ok=True)
     except (OSError, SealError) as exc:
-        return f"games cannot be saved in {games}: {why_unwritable(exc)}"
+        return _("games cannot be saved in {folder}: {reason}").format(
+            folder=games, reason=why_unwritable(exc)
+        )
     return None
 
 
@@ -190,17 +198,23 @@ class GameSession:
                 try:
                     seed = unseal(doc.header.get("seal") or "", read_key(path.parent))
                 except SealError as exc:
-                    raise ResumeError(f"{path}, line {line}: {exc}") from None
+                    raise ResumeError(
+                        _("{file}, line {line}: {error}").format(file=path, line=line, error=exc)
+                    ) from None
                 doc.header.unsealed(seed)
             bots = dict(doc.bots)  # read and checked by the parser, for every command
             replay = replay_document(doc, close_at_end=False, base=path.parent)
         except UnreadableFile as exc:
-            raise ResumeError(str(exc)) from None
+            raise ResumeError(explain(exc)) from None
         except NotationError as exc:
-            raise ResumeError(f"{path}: {exc}") from None
+            raise ResumeError(_("{file}: {error}").format(file=path, error=explain(exc))) from None
         bad = replay.first_illegal
         if bad is not None and bad.error is not None:
-            raise ResumeError(f"{path}, line {bad.line.number}: {bad.error}")
+            raise ResumeError(
+                _("{file}, line {line}: {error}").format(
+                    file=path, line=bad.line.number, error=explain(bad.error)
+                )
+            )
         session = cls(
             setup=replay.setup,
             state=replay.start,
@@ -211,7 +225,9 @@ class GameSession:
         for action in replay.actions:
             session._record(action)
         if replay.final is not None and session.state != replay.final:
-            raise ResumeError(f"{path}: the replay does not reach the saved position")
+            raise ResumeError(
+                _("{file}: the replay does not reach the saved position").format(file=path)
+            )
         return session
 
     @classmethod
@@ -225,10 +241,10 @@ class GameSession:
             try:
                 session = cls.load(path)
             except ResumeError as exc:
-                skipped.append(f"{path.name} ({exc})")
+                skipped.append(_("{file} ({error})").format(file=path.name, error=exc))
                 continue
             if session.state.phase is Phase.OVER:
-                skipped.append(f"{path.name} (the game in it is over)")
+                skipped.append(_("{file} (the game in it is over)").format(file=path.name))
                 continue
             session.skipped = skipped
             if _SEED_IN_NAME.search(path.name):
@@ -239,8 +255,12 @@ class GameSession:
                 session.save()
             return session
         if skipped:
-            raise ResumeError(f"no save in {games} can be resumed: " + "; ".join(skipped))
-        raise ResumeError(f"no saved game in {games}")
+            raise ResumeError(
+                _("no save in {folder} can be resumed: {saves}").format(
+                    folder=games, saves=_("; ").join(skipped)
+                )
+            )
+        raise ResumeError(_("no saved game in {folder}").format(folder=games))
 
     def act(self, action: Action) -> tuple[Event, ...]:
         """Play an action (raises IllegalAction, leaving everything as it was) and save.
@@ -266,12 +286,12 @@ class GameSession:
     def undo_blocker(self) -> str | None:
         """Why the last action cannot be undone, or None when it can."""
         if not self.actions:
-            return "nothing has happened yet"
+            return _("nothing has happened yet")
         last = self.actions[-1]
         if isinstance(last, _SECRET_REVEALING):
-            return f"a {last.kind} cannot be taken back: it showed what chance gave"
+            return _(_NOT_TAKEN_BACK[last.kind])
         if isinstance(last, A.TimeUp | A.Pass) or self.state.phase is Phase.OVER:
-            return "the table's count is over and its result stands"
+            return _("the table's count is over and its result stands")
         return None
 
     def undo(self) -> Action:
@@ -303,7 +323,9 @@ class GameSession:
         try:
             self._save(self.save_path)
         except (OSError, SealError) as exc:
-            self.save_problem = f"cannot save in {self.save_path.parent}: {why_unwritable(exc)}"
+            self.save_problem = _("cannot save in {folder}: {reason}").format(
+                folder=self.save_path.parent, reason=why_unwritable(exc)
+            )
             return False
         self.save_problem = None
         return True

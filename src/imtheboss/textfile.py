@@ -12,6 +12,24 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .engine.errors import Msg
+
+
+def N_(message: str) -> str:
+    """Mark a message key for the catalogs (the engine imports this module: no cycle)."""
+    return message
+
+
+def msg(key: str, /, **params: Any) -> Msg:
+    """``engine.errors.msg``, imported when an error is raised: the engine's board loader
+    imports this module, so it cannot import the engine at the top."""
+    from .engine.errors import msg as make
+
+    return make(key, **params)
+
 
 #: A long game saves in tens of kilobytes; a board in a few. Anything this big is not one.
 MAX_BYTES = 4 * 1024 * 1024
@@ -26,16 +44,31 @@ class UnreadableFile(ValueError):
     """
 
     def __init__(
-        self, path: str | Path, reason: str, line: int | None = None, column: int | None = None
+        self,
+        path: str | Path,
+        reason: str | Msg,
+        line: int | None = None,
+        column: int | None = None,
     ) -> None:
         self.path = str(path)
-        self.reason = reason
+        #: ``reason`` in English (what the code compares); ``msg`` the sentence to show, in
+        #: a translatable form (``i18n.explain``).
+        self.reason = str(reason)
         self.line = line
         self.column = column
+        words = reason if not isinstance(reason, str) else msg(reason)
+        self.reason_msg = words
         if line is None:
-            super().__init__(f"{self.path} {reason}")
+            self.msg = msg(N_("{file} {reason}"), file=self.path, reason=words)
         else:
-            super().__init__(f"{self.path}, line {line}, column {column}: {reason}")
+            self.msg = msg(
+                N_("{file}, line {line}, column {column}: {reason}"),
+                file=self.path,
+                line=line,
+                column=column or 0,
+                reason=words,
+            )
+        super().__init__(str(self.msg))
 
 
 def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
@@ -44,19 +77,28 @@ def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then tells what it is.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise UnreadableFile(path, "does not exist") from None
+        raise UnreadableFile(path, msg(N_("does not exist"))) from None
     except PermissionError:
-        raise UnreadableFile(path, "cannot be read: permission denied") from None
+        raise UnreadableFile(path, msg(N_("cannot be read: permission denied"))) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        raise UnreadableFile(path, f"cannot be opened: {_reason(exc)}") from None
+        raise UnreadableFile(
+            path, msg(N_("cannot be opened: {error}"), error=_reason(exc))
+        ) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise UnreadableFile(path, "is a directory, not a file")
+            raise UnreadableFile(path, msg(N_("is a directory, not a file")))
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(path, "is not a regular file")
+            raise UnreadableFile(path, msg(N_("is not a regular file")))
         if info.st_size > limit:
-            raise UnreadableFile(path, f"is too large ({info.st_size} bytes; at most {limit})")
+            raise UnreadableFile(
+                path,
+                msg(
+                    N_("is too large ({size} bytes; at most {limit})"),
+                    size=info.st_size,
+                    limit=limit,
+                ),
+            )
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -66,10 +108,12 @@ def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:  # it grew while we read
-                raise UnreadableFile(path, f"is too large (more than {limit} bytes)")
+                raise UnreadableFile(
+                    path, msg(N_("is too large (more than {limit} bytes)"), limit=limit)
+                )
         return b"".join(chunks)
     except OSError as exc:
-        raise UnreadableFile(path, f"cannot be read: {_reason(exc)}") from None
+        raise UnreadableFile(path, msg(N_("cannot be read: {error}"), error=_reason(exc))) from None
     finally:
         os.close(fd)
 
@@ -87,7 +131,10 @@ def decode(data: bytes, path: str | Path) -> str:
         column = len(before[start_of_line:].decode("utf-8", errors="replace")) + 1
         bad = data[exc.start : exc.start + 1].hex()
         raise UnreadableFile(
-            path, f"the byte 0x{bad} is not UTF-8 text (save the file as UTF-8)", line, column
+            path,
+            msg(N_("the byte 0x{byte} is not UTF-8 text (save the file as UTF-8)"), byte=bad),
+            line,
+            column,
         ) from None
 
 

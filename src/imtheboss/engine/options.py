@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from .errors import N_
+
 
 class Variant(StrEnum):
     """The optional rules V1–V8; each value is the rule ID it implements."""
@@ -20,15 +22,18 @@ class Variant(StrEnum):
     V8 = "V8"  # two-player rules
 
 
+#: Message keys (the UI shows them with ``_()``).
 VARIANT_SUMMARY: dict[Variant, str] = {
-    Variant.V1: "A boss card changes the Boss but not the turn order",
-    Variant.V2: "With 10+ cards at the start of your turn you must attempt a deal",
-    Variant.V3: "Only the Boss and players who played an influence card may be paid",
-    Variant.V4: "Draw 4/3/2/1 cards for 0/1/2/3+ investors owned",
-    Variant.V5: "With 3 or fewer cards you may not start a deal",
-    Variant.V6: "From the 10th deal on the hand limit is 10",
-    Variant.V7: "Short game: deal tiles #3, #6 and #9 removed",
-    Variant.V8: "Two-player rules: investors used without consent, own-investor travel, must close",
+    Variant.V1: N_("A boss card changes the Boss but not the turn order"),
+    Variant.V2: N_("With 10+ cards at the start of your turn you must attempt a deal"),
+    Variant.V3: N_("Only the Boss and players who played an influence card may be paid"),
+    Variant.V4: N_("Draw 4/3/2/1 cards for 0/1/2/3+ investors owned"),
+    Variant.V5: N_("With 3 or fewer cards you may not start a deal"),
+    Variant.V6: N_("From the 10th deal on the hand limit is 10"),
+    Variant.V7: N_("Short game: deal tiles #3, #6 and #9 removed"),
+    Variant.V8: N_(
+        "Two-player rules: investors used without consent, own-investor travel, must close"
+    ),
 }
 
 
