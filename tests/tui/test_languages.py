@@ -46,6 +46,7 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 #: - a command-line option (``--seed 1556`` on the score screen): it is typed as it is, in
 #:   every language.
 KEY_NAMES = {"Enter", "Esc", "Escape", "Alt", "Ctrl", "esc", "enter", "ctrl", "tab", "shift"}
+KEY_NAMES |= {"home", "end", "pgup", "pgdn"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[0-9]*")
 _RULE_ID = re.compile(r"[A-Z]{1,2}[0-9]+|[Ff][0-9]{1,2}")
 _COLOUR_CODE = re.compile(r"[RBYPOG]+")
@@ -298,3 +299,37 @@ def test_the_private_panel_keeps_its_place_across_a_switch(
             assert english_words(text, NAMES) == [], text
 
     run(game)
+
+
+def test_the_replay_switches_language_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
+    """``imtheboss replay``: its palette's Language… redraws the board, the lines of the game
+    (said from the moves, not copied from the file) and the footer."""
+    from test_replay_keys import replay_app
+
+    app, _money, _starts = replay_app(tmp_path)
+    install(monkeypatch, tmp_path / "locale")
+    i18n.use("en")
+
+    async def replay() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("end", "left")
+            await pilot.pause()
+            before = screen_text(app)
+            assert "Next" in before and "Board" in before, before
+            app.action_choose_language()
+            await pilot.pause()
+            assert isinstance(app.screen, LanguageDialog)
+            # Up and Down: the replay keeps Home, End and the arrows sideways for itself.
+            await pilot.press("down", "down", "down", "down", "enter")
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert english_words(text, NAMES) == [], text
+            app.action_choose_language()
+            await pilot.pause()
+            await pilot.press("up", "up", "up", "up", "enter")
+            await pilot.pause(0.3)
+            assert screen_text(app) == before
+
+    run(replay)
