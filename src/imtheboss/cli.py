@@ -21,14 +21,17 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
     from .engine import Options, Variant
     from .engine.setup import player_bounds
 
-    try:
-        variants = frozenset(Variant(v.upper()) for v in names)
-    except ValueError as exc:
+    known = {v.value for v in Variant}
+    unknown = [v for v in names if v.upper() not in known]
+    if unknown:
         print(
-            _("imtheboss: unknown variant ({error}); use V1 … V8").format(error=exc),
+            _("imtheboss: there is no variant {variant}; use V1 … V8").format(
+                variant=repr(unknown[0])
+            ),
             file=sys.stderr,
         )
         return None
+    variants = frozenset(Variant(v.upper()) for v in names)
     low, high = player_bounds(Options(variants=variants))
     if not low <= players <= high:
         if low == 2:

@@ -8,6 +8,12 @@ palette change the language mid-game without rebuilding anything but the widgets
 Call sites use ``_("…")`` and ``ngettext(…)`` at the moment they show a text, never at import
 time: a module-level constant is marked with ``N_`` (which only marks it for extraction) and
 translated with ``_`` where it is shown.
+
+The engine knows no language: its refusals carry an ``engine.errors.Msg`` (an English message
+key with ``{placeholders}`` and values, the game's words nested as ``Msg`` too); ``render`` and
+``explain`` put them in the table's language. The command line picks the language once
+(``--lang``, else ``language_from_env``); the catalogs are kept by ``python -m
+imtheboss.catalogs``.
 """
 
 from __future__ import annotations
