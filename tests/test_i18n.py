@@ -496,3 +496,81 @@ def test_translator_comments_reach_the_template() -> None:
     entry = _pot().get("usage: ")
     assert entry is not None
     assert any("keep the space" in c for c in entry.auto_comments)
+
+
+# --- the tool and the habit -----------------------------------------------------------------
+
+
+def test_update_merges_the_template_and_compile_follows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``update`` keeps translations, adds new messages empty, drops the ones gone, and keeps
+    the language's plural forms; ``compile`` writes what ``check`` then finds in step."""
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogs, "POT", tmp_path / "imtheboss.pot")
+
+    def template(*ids: Any) -> None:
+        pot = Catalog(fuzzy=False)
+        for ident in ids:
+            pot.add(ident, flags=["python-brace-format"])
+        catalogs.POT.write_bytes(catalogs.serialise(pot))
+
+    template("Kept {n}", "Gone")
+    assert catalogs.update(["ko"], create=True) == ["ko"]
+    po = catalogs.po_path("ko")
+    assert '"Plural-Forms: nplurals=1; plural=0;\\n"' in po.read_text(encoding="utf-8")
+    catalog = _po_at(po)
+    catalog["Kept {n}"].string = "유지 {n}"
+    po.write_bytes(catalogs.serialise(catalog))
+    template("Kept {n}", ("New {n} card", "New {n} cards"))
+    catalogs.update(["ko"])
+    merged = _po_at(po)
+    assert merged.get("Gone") is None
+    assert merged["Kept {n}"].string == "유지 {n}"
+    new = merged.get("New {n} card")
+    assert new is not None and new.string in ("", ("",))
+    assert "POT-Creation-Date" not in po.read_text(encoding="utf-8")
+    catalogs.compile_mo(["ko"])
+    assert catalogs.mo_matches("ko")
+    assert [(p.kind, p.msgid) for p in catalogs.check(["ko"])] == [("untranslated", "New {n} card")]
+    assert catalogs.compile_mo(["ko"]) == []  # the same .po compiles to the same bytes
+
+
+def _po_at(path: Path) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale="ko")
+
+
+def test_errors_outside_the_ui_are_raised_with_messages_not_text() -> None:
+    """A refusal written as a plain or f-string could not be translated: the engine, the
+    notation, the names and the files raise their errors with a Msg (``msg(N_(…), …)``)."""
+    import ast
+
+    checked = {
+        "IllegalAction": 1,
+        "PositionError": 0,
+        "BoardFileError": 0,
+        "MsgError": 0,
+        "NameRefused": 0,
+        "NotationError": 2,
+        "UnreadableFile": 1,
+    }
+    found = 0
+    for path in sorted((ROOT / "src" / "imtheboss").rglob("*.py")):
+        if "tui" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            position = checked.get(node.func.id)
+            if position is None or len(node.args) <= position:
+                continue
+            found += 1
+            argument = node.args[position]
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            assert not isinstance(argument, ast.JoinedStr), f"{where}: an f-string"
+            assert not (isinstance(argument, ast.Constant) and isinstance(argument.value, str)), (
+                f"{where}: a plain string"
+            )
+    assert found > 100
