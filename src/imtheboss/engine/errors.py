@@ -105,8 +105,11 @@ def plural(singular: str, plural_: str, n: int, /, **params: Param) -> Msg:
 
 
 #: Separators for ``Words``; a language may write "、" or "과".
+# Translators: between the items of a list ("red, blue"); Chinese may write "、".
 COMMA = N_(", ")
+# Translators: before the last item of a list ("Ann and Bob"), spaces included.
 AND = N_(" and ")
+# Translators: between alternatives ("write A or B"), spaces included.
 OR = N_(" or ")
 
 
