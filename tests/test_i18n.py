@@ -99,11 +99,13 @@ def test_the_mo_files_are_the_po_files_compiled(lang: str) -> None:
     assert catalogs.mo_matches(lang)
     with catalogs.mo_path(lang).open("rb") as fh:
         compiled = read_mo(fh)
-    shipped = {_hashable(m.id): _hashable(m.string) for m in compiled if m.id}
+    # Keyed by context too: "Start" (the replay's) and "Start" (a button) are two messages.
+    shipped = {(m.context, _hashable(m.id)): _hashable(m.string) for m in compiled if m.id}
     for message in _po(lang):
         translation = _hashable(message.string)
         if message.id and not message.fuzzy and translation and all(_hashable(translation)):
-            assert shipped.get(_hashable(message.id)) == translation, message.id
+            key = (message.context, _hashable(message.id))
+            assert shipped.get(key) == translation, message.id
 
 
 def _hashable(value: Any) -> Any:

@@ -138,6 +138,15 @@ def test_a_language_switch_redraws_everything_and_loses_nothing(
             assert "Resumed" not in log and pseudo("Resumed the saved game.") in log, log
             assert pseudo("Roll") not in text  # a key that does nothing now stays hidden
             assert list(session.actions) == actions
+            # The legend and the palette (Textual's own commands included) speak it too.
+            for keys, shown in ((["l"], "The board"), (["ctrl+p"], "Language…")):
+                await pilot.press(*keys)
+                await pilot.pause(0.3)
+                text = screen_text(app)
+                assert pseudo(shown) in text, text
+                assert english_words(text, NAMES) == [], text
+                await pilot.press("escape")
+                await pilot.pause()
             app.action_choose_language()
             await pilot.pause()
             await pilot.press("home", "enter")  # English
