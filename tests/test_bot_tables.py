@@ -100,8 +100,8 @@ def _state(table: Table) -> GameState:
     return new_game(Setup(players=NAMES[: len(table.kinds)], seed=table.seed, options=options))
 
 
-def _bots(table: Table) -> list[Bot]:
-    return [make_bot(kind, table.seed * 7 + seat) for seat, kind in enumerate(table.kinds)]
+def _bots(table: Table, budget: int | None = None) -> list[Bot]:
+    return [make_bot(kind, table.seed * 7 + seat, budget) for seat, kind in enumerate(table.kinds)]
 
 
 class Stubbornness:
@@ -132,10 +132,10 @@ class Stubbornness:
                 self.pending = None
 
 
-def _play(table: Table) -> tuple[int, Stubbornness]:
+def _play(table: Table, budget: int | None = None) -> tuple[int, Stubbornness]:
     hook = Stubbornness()
     try:
-        result = play_bots(_state(table), _bots(table), table.seed, on_action=hook)
+        result = play_bots(_state(table), _bots(table, budget), table.seed, on_action=hook)
     except GameDidNotEnd as exc:  # the safety net: it names the game, so it can be replayed
         raise AssertionError(str(exc)) from exc
     final = result.final
@@ -166,6 +166,55 @@ def test_every_mix_of_bots_finishes_under_variants(
 ) -> None:
     for table in _tables(players, variants):
         _play(table)
+
+
+# -- with sharks: every mix of random, dealer and shark ----------------------------------------
+
+#: Games per mix with at least one shark, for 3–6 players (52 mixes), when
+#: ``IMTHEBOSS_SHARK_TABLES=N`` is set (20: 1,040 games). The default run, to stay cheap,
+#: plays one game of every mix for 3 and 4 players and of a seeded sample of
+#: ``SHARK_SAMPLE`` mixes for 5 and 6 (28 games).
+SHARK_GAMES_PER_MIX = int(os.environ.get("IMTHEBOSS_SHARK_TABLES", "0"))
+SHARK_SAMPLE = 6
+#: The sharks' playouts per decision at these tables: few, since what is tested is that every
+#: table ends, not how well the shark plays. ``IMTHEBOSS_SHARK_BUDGET`` changes it.
+SHARK_BUDGET = int(os.environ.get("IMTHEBOSS_SHARK_BUDGET", "2"))
+
+
+def _shark_mixes(players: int, rng: random.Random) -> list[tuple[str, ...]]:
+    """Every mix of the three bots with one shark or more (the others are above), by how many
+    of each sit, in a seeded seat order."""
+    mixes = []
+    for sharks in range(1, players + 1):
+        for dealers in range(players - sharks + 1):
+            kinds = ["shark"] * sharks + ["dealer"] * dealers
+            kinds += ["random"] * (players - sharks - dealers)
+            rng.shuffle(kinds)
+            mixes.append(tuple(kinds))
+    return mixes
+
+
+def _shark_tables(players: int) -> list[Table]:
+    base = 190_000 + 1_000 * players
+    tables: list[Table] = []
+    for game in range(max(1, SHARK_GAMES_PER_MIX)):
+        rng = random.Random(base + game)
+        mixes = _shark_mixes(players, rng)
+        if not SHARK_GAMES_PER_MIX and len(mixes) > SHARK_SAMPLE:
+            mixes = rng.sample(mixes, SHARK_SAMPLE)
+        for mix in mixes:
+            tables.append(Table(base + 17 * game + len(tables), mix))
+    return tables
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_mix_with_sharks_finishes_every_game(players: int) -> None:
+    tables = _shark_tables(players)
+    mixes = {(t.kinds.count("shark"), t.kinds.count("dealer")) for t in tables}
+    every = (players + 1) * (players + 2) // 2 - (players + 1)
+    assert len(mixes) == (every if SHARK_GAMES_PER_MIX or every <= SHARK_SAMPLE else SHARK_SAMPLE)
+    for table in tables:
+        _play(table, SHARK_BUDGET)
 
 
 # -- the default command: four dealers --------------------------------------------------------

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -26,6 +26,9 @@ from .notation.outcome import Outcome, describe, outcome
 from .notation.replay import Replay, Step
 from .rulebook import plain, rule_text, rules_document
 from .textfile import UnreadableFile, read_text
+
+if TYPE_CHECKING:
+    from rich.markdown import Markdown
 
 
 def run_check(
@@ -158,6 +161,8 @@ def _report(
 
 
 def _explain(console: Console, rule: str, document: str) -> None:
+    from rich.markdown import Markdown  # only --explain needs it (a Markdown parser: ~40 ms)
+
     text = rule_text(rule, document)
     body: Markdown | str = (
         Markdown(text)

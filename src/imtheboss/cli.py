@@ -260,6 +260,8 @@ def _play_command(args: argparse.Namespace) -> int:
         bots=args.bots,
         bot_kind=args.bot_kind,
         bot_pause=args.bot_pause,
+        bot_wait=args.bot_wait,
+        bot_budget=args.bot_budget,
     )
     app = BossApp(settings, session)
     app.run()
@@ -334,13 +336,13 @@ def _simulate_command(args: argparse.Namespace) -> int:
     from .bots import BOTS
 
     if any(b not in BOTS for b in bots):
-        print(_("imtheboss: bots are 'random' or 'dealer'"), file=sys.stderr)
+        print(_("imtheboss: bots are 'random', 'dealer' or 'shark'"), file=sys.stderr)
         return 2
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:
         return 2
     variants = sorted(chosen)
-    spec_list = specs(args.games, bots, args.seed, variants)
+    spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget)
     console = Console(stderr=args.json)
     with Progress(console=console, transient=True, disable=args.json) as progress:
         task = progress.add_task(_("Playing"), total=len(spec_list))
@@ -438,6 +440,13 @@ def _language_option() -> types.OneLineParser:
     return parent
 
 
+#: The shark's strength against its speed, for every command that seats bots.
+_BUDGET_HELP = N_(
+    "how hard a shark bot thinks: playouts per decision, 1 to 20,000 (default 64; more is "
+    "stronger and slower); the other bots ignore it"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line, in the current language (``i18n.use`` first)."""
     i18n.speak_argparse()
@@ -532,12 +541,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bot-kind",
-        choices=["dealer", "random"],
+        choices=["dealer", "random", "shark"],
         default="dealer",
         help=_(
-            "how the bots play: dealer (bargains for deals it can close; the default) or "
-            "random (any legal move)"
+            "how the bots play: dealer (bargains for deals it can close; the default), "
+            "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
         ),
+    )
+    play.add_argument(
+        "--bot-budget",
+        type=types.bot_budget,
+        default=None,
+        metavar=_("PLAYOUTS"),
+        help=_(_BUDGET_HELP),
     )
     play.add_argument(
         "--bot-pause",
@@ -545,6 +561,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.8,
         metavar=_("SECONDS"),
         help=_("the pause between two moves of the computer players (default 0.8)"),
+    )
+    play.add_argument(
+        "--bot-wait",
+        type=types.bot_wait,
+        default=30.0,
+        metavar=_("SECONDS"),
+        help=_(
+            "how long a computer player waits for a person's answer to its offer or ask, "
+            "counted down on the table (default 30; 0: it does not wait)"
+        ),
     )
     play.add_argument("--resume", action="store_true", help=_("continue the last unfinished game"))
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
@@ -602,6 +628,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="V1",
         help=_(_VARIANT_HELP),
+    )
+    sim.add_argument(
+        "--bot-budget",
+        type=types.bot_budget,
+        default=None,
+        metavar=_("PLAYOUTS"),
+        help=_(_BUDGET_HELP),
     )
     sim.add_argument(
         "--jobs",

@@ -24,6 +24,9 @@ MAX_SEED = 10**18 - 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_GAMES = 1_000_000
 MAX_JOBS = (os.cpu_count() or 1) * 4
+#: A shark's playouts per decision: 20,000 take about a minute a decision, more is a slip of
+#: the finger. The bot checks the same bound (``bots.shark.MAX_BUDGET``, not imported here).
+MAX_BOT_BUDGET = 20_000
 #: Ten minutes: longer than any table would wait, short enough to notice a slip of the finger.
 MAX_SECONDS = 600.0
 
@@ -110,5 +113,8 @@ bots = whole_number(0, MAX_PLAYERS - 1, N_("a number of computer players"))
 seed = whole_number(0, MAX_SEED, N_("a seed"))
 games = whole_number(1, MAX_GAMES, N_("a number of games"))
 jobs = whole_number(1, MAX_JOBS, N_("a number of processes"))
+bot_budget = whole_number(1, MAX_BOT_BUDGET, N_("a number of playouts per decision"))
 window = seconds(0.0, MAX_SECONDS, allow_low=False)
 pause = seconds(0.0, 60.0, allow_low=True)
+#: How long a computer player waits for a person's answer; 0 is no wait at all.
+bot_wait = seconds(0.0, MAX_SECONDS, allow_low=True)

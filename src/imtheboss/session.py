@@ -19,12 +19,16 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .engine import actions as A
 from .engine.actions import Action
 from .engine.events import Event
 from .engine.game import apply
-from .engine.setup import Position, Setup, start
+from .engine.setup import Setup, start
+
+if TYPE_CHECKING:
+    from .engine.position import Position
 from .engine.state import GameState, Phase
 from .i18n import N_, _, explain
 from .notation import NotationError, header_lines, parse, replay_document, to_line

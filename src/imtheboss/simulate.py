@@ -42,6 +42,8 @@ class GameSpec:
     seed: int
     bots: tuple[str, ...]
     variants: tuple[Variant, ...]
+    #: The shark's playouts per decision (None: its default).
+    budget: int | None = None
 
 
 @dataclass
@@ -59,7 +61,9 @@ class GameStats:
 def play_one(spec: GameSpec) -> GameStats:
     names = NAMES[: len(spec.bots)]
     setup = Setup(players=names, seed=spec.seed, options=Options(variants=frozenset(spec.variants)))
-    bots = [make_bot(kind, spec.seed * 7 + seat) for seat, kind in enumerate(spec.bots)]
+    bots = [
+        make_bot(kind, spec.seed * 7 + seat, spec.budget) for seat, kind in enumerate(spec.bots)
+    ]
     result = play_bots(new_game(setup), bots, spec.seed)
     events = result.events
     ended_by = _LAST_TILE
@@ -134,10 +138,14 @@ class Summary:
 
 
 def specs(
-    games: int, bots: Sequence[str], seed: int, variants: Sequence[Variant]
+    games: int,
+    bots: Sequence[str],
+    seed: int,
+    variants: Sequence[Variant],
+    budget: int | None = None,
 ) -> list[GameSpec]:
     table, chosen = tuple(bots), tuple(variants)  # shared: a million specs take ~150 MB
-    return [GameSpec(seed * 1_000_003 + i, table, chosen) for i in range(games)]
+    return [GameSpec(seed * 1_000_003 + i, table, chosen, budget) for i in range(games)]
 
 
 def _worker_ignores_ctrl_c() -> None:

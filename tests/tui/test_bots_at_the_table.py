@@ -24,6 +24,7 @@ def test_three_bots_and_one_person_play_deals(tmp_path: Path) -> None:
                 bot_pause=0.05,
                 stop_window=0.3,
                 last_call=0.3,
+                bot_wait=0.3,  # Ann never answers an offer: a short wait for her answer
             )
         )
         async with app.run_test(size=(100, 30)) as pilot:

@@ -17,7 +17,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import apply, responders
-from ..engine.legal import legal_actions
+from ..engine.legal import LegalActions, legal_actions
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
 from ..gcpolicy import settle
@@ -64,7 +64,9 @@ class TableResult:
 
 
 def _ask(bot: Bot, state: GameState, seat: int) -> Action | None:
-    legal = legal_actions(state, seat)
+    # Lazy: a bot that picks a kind first, or lets the moment pass, never has the hundreds of
+    # priced offers built; one that reads the whole list gets it.
+    legal = LegalActions(state, seat)
     if not legal:
         return None
     choice = bot.decide(view(state, seat), legal)

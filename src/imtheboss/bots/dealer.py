@@ -152,7 +152,7 @@ class DealerBot:
         in this very situation."""
         if self._memory.failed_before(seen, space):
             return None
-        return plan(seen, space, me)
+        return plan(seen, space, me, self._memory.shy(seen))
 
     def _card_value(self, seen: PlayerView, card: Card, me: int) -> float:
         value = _KEEP_VALUE[card.kind]

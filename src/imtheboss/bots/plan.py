@@ -10,6 +10,7 @@ they are hidden, and nobody can be made to lay one.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine.cards import Card, Colour, Kind
@@ -39,9 +40,10 @@ def proceeds_of(seen: PlayerView, space: int) -> int:
     return seen.board.space(space).dividends * seen.board.tiles[seen.stack[0] - 1].value
 
 
-def plan(seen: PlayerView, space_number: int, me: int) -> Plan | None:
+def plan(seen: PlayerView, space_number: int, me: int, shy: Collection[int] = ()) -> Plan | None:
     """The cheapest way for ``me`` to close a deal on the space as its Boss, or None when some
-    colour it needs cannot be had, or buying them all would leave less than the Boss keeps."""
+    colour it needs cannot be had, or buying them all would leave less than the Boss keeps.
+    ``shy``: players not to count on as sellers (they left its offers unanswered)."""
     space = seen.board.space(space_number)
     owners = seen.owners
     hand = Counter(seen.hand or ())
@@ -53,6 +55,8 @@ def plan(seen: PlayerView, space_number: int, me: int) -> Plan | None:
         owner = owners[colour]
         if owner == me or colour in family_in_hand:
             return 0
+        if owner in shy:
+            return 3
         if owner is not None:
             return 1
         return 2  # unowned: only a hire set brings it into play
@@ -60,6 +64,8 @@ def plan(seen: PlayerView, space_number: int, me: int) -> Plan | None:
     required = sorted(space.required, key=lambda c: (cost(c), c.value))
     optional = sorted(space.optional, key=lambda c: (cost(c), c.value))[: space.pick]
     chosen = required + optional
+    if any(cost(c) == 3 for c in chosen):
+        return None
     buys = tuple(c for c in chosen if cost(c) == 1)
     hires = tuple(c for c in chosen if cost(c) == 2)
     if len(hires) > hire_sets:

@@ -10,17 +10,34 @@ It never starts again a deal it started and saw fail, until something it sees ha
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.legal import LegalActions
 from ..engine.view import PlayerView
 from .memory import DealMemory
 
 MAX_PROPOSALS = 3
 BOSS_MOVES = 8
+#: Kinds chosen only by the limits below: they undo progress.
+UNDOING = frozenset({"fail", "reset", "cancel", "withdraw"})
+PROPOSING = frozenset({"offer", "ask"})
+
+
+def _kinds(legal: Sequence[Action]) -> frozenset[str]:
+    """The kinds among ``legal``, asked of a lazy list without building it."""
+    if isinstance(legal, LegalActions):
+        return legal.kinds
+    return frozenset(a.kind for a in legal)
+
+
+def _of_kind(legal: Sequence[Action]) -> Callable[[str], list[Action]]:
+    """``legal``'s actions of one kind, in their order, built alone if ``legal`` is lazy."""
+    if isinstance(legal, LegalActions):
+        return legal.of
+    return lambda kind: [a for a in legal if a.kind == kind]
 
 
 @dataclass
@@ -48,26 +65,24 @@ class RandomBot:
         if deal is None:
             return self._turn(seen, legal)
         me = seen.viewer
+        of_kind = _of_kind(legal)
         if me == deal.boss:
             self._boss_moves += 1
-            ends = [a for a in legal if isinstance(a, A.Close)]
+            ends = of_kind("close")
             if ends and rng.random() < 0.8:
                 return rng.choice(ends)
             if self._boss_moves > BOSS_MOVES:
-                return next((a for a in legal if isinstance(a, A.Fail)), None)
+                return next(iter(of_kind("fail")), None)
         elif rng.random() < 0.5:
             return None
-        by_kind: dict[str, list[Action]] = defaultdict(list)
-        for action in legal:
-            if isinstance(action, A.Offer | A.Ask) and self._proposals >= MAX_PROPOSALS:
-                continue
-            if isinstance(action, A.Fail | A.Reset | A.CancelAgreement | A.Withdraw):
-                continue  # chosen only by the limits above: they undo progress
-            by_kind[action.kind].append(action)
-        if not by_kind:
+        # The kind first, then one action of that kind: only that kind's actions are built.
+        kinds = _kinds(legal) - UNDOING
+        if self._proposals >= MAX_PROPOSALS:
+            kinds -= PROPOSING
+        if not kinds:
             return None
-        kind = rng.choice(sorted(by_kind))
-        choice = rng.choice(by_kind[kind])
+        kind = rng.choice(sorted(kinds))
+        choice = rng.choice(of_kind(kind))
         if isinstance(choice, A.Offer | A.Ask):
             self._proposals += 1
         return choice

@@ -38,7 +38,7 @@ from ..engine import (
     new_game,
 )
 from ..engine.events import Event
-from ..engine.game import agreeing_cards
+from ..engine.game import agreeing_cards, close_actions
 from ..engine.options import Variant
 from .base import boss_endings
 
@@ -68,6 +68,18 @@ class RandomPlayer:
     deal_moves: int = DEAL_MOVES
     #: How often a deal move is one that brings the deal closer, instead of anything legal.
     focus: float = 0.75
+    #: The last trial ``apply`` that succeeded: (state, action, its outcome). The action is
+    #: then chosen, so whoever plays it may take the outcome instead of applying it again.
+    tried: tuple[GameState, Action, tuple[GameState, tuple[Event, ...]]] | None = None
+
+    def outcome(
+        self, state: GameState, action: Action
+    ) -> tuple[GameState, tuple[Event, ...]] | None:
+        """What ``apply(state, action)`` gave in the trial that chose it, if it was tried."""
+        tried = self.tried
+        if tried is not None and tried[0] is state and tried[1] is action:
+            return tried[2]
+        return None
 
     def choose(self, state: GameState, moves_in_deal: int) -> Action:
         if state.window is not None and self.rng.random() < 0.35:
@@ -102,7 +114,7 @@ class RandomPlayer:
         deal = state.deal
         assert deal is not None
         boss = deal.boss
-        closes = [a for a in legal_actions(state, boss, ("close",)) if isinstance(a, Close)]
+        closes: list[Close] = close_actions(state)  # the Boss's closes (a deal, no window)
         if closes:
             return self.rng.choice(closes)
         tile = state.next_tile
@@ -142,9 +154,10 @@ class RandomPlayer:
         self.rng.shuffle(candidates)
         for action in candidates:
             try:
-                apply(state, action)
+                result = apply(state, action)
             except IllegalAction:
                 continue
+            self.tried = (state, action, result)
             return action
         return None
 
@@ -198,7 +211,7 @@ def random_steps(
         if state.phase is Phase.OVER:
             return
         action = player.choose(state, moves_in_deal)
-        new, events = apply(state, action)
+        new, events = player.outcome(state, action) or apply(state, action)
         moves_in_deal = moves_in_deal + 1 if new.deal is not None else 0
         yield state, action, new, events
         state = new

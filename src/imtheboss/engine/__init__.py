@@ -37,8 +37,7 @@ from .events import Event, redact
 from .game import apply, check_close, draw_count, possible_closes, responders
 from .legal import actors, legal_actions, legal_kinds
 from .options import Options, StartPlayer, Variant
-from .record import GameRecord, RecordError
-from .setup import GameSetup, Position, Setup, from_position, new_game, start
+from .setup import Setup, new_game, start
 from .state import (
     Agreement,
     CardRef,
@@ -58,6 +57,18 @@ from .view import MoneyPile, PlayerView, PublicPlayer, view
 
 if TYPE_CHECKING:
     from .actions import ACTION_ADAPTER
+    from .position import GameSetup, Position, from_position
+    from .record import GameRecord, RecordError
+
+#: What reads files (pydantic validates them) is imported when first asked for: a new game,
+#: the table and the bots never wait for pydantic.
+_EDGES = {
+    "GameSetup": "position",
+    "Position": "position",
+    "from_position": "position",
+    "GameRecord": "record",
+    "RecordError": "record",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -66,6 +77,11 @@ def __getattr__(name: str) -> Any:
         from . import actions
 
         return actions.ACTION_ADAPTER
+    module = _EDGES.get(name)
+    if module is not None:
+        from importlib import import_module
+
+        return getattr(import_module(f"{__name__}.{module}"), name)
     raise AttributeError(name)
 
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
-from pydantic import Field
-
 from .cards import Card, Colour, sort_hand
-from .frozen import Frozen, adapter, invalid
+from .frozen import Discriminated, Frozen, adapter, field_constraints, invalid
 from .state import CardRef, Price
 
 if TYPE_CHECKING:
-    from pydantic import TypeAdapter
+    from pydantic import Field, TypeAdapter
+
+
+field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -234,7 +235,7 @@ Action = Annotated[
     | Reset
     | Close
     | Fail,
-    Field(discriminator="kind"),
+    Discriminated("kind"),
 ]
 
 

@@ -9,33 +9,37 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from typing import TYPE_CHECKING, Annotated, Any
 
 from ..textfile import UnreadableFile, read_text
 from .cards import COLOURS, Colour
 from .errors import N_, BoardFileError, Msg, MsgError, in_words_msg, msg, words
+from .frozen import Frozen, adapter, field_constraints
+
+if TYPE_CHECKING:
+    from pydantic import Field, ValidationError
 
 SPACES = 16
 TILES = 15
 
+field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
-class Space(BaseModel):
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Space(Frozen):
     """One deal space: every ``required`` colour plus ``pick`` distinct ones from ``optional``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    number: int = Field(ge=1, le=SPACES)
+    number: Annotated[int, Field(ge=1, le=SPACES)]
     required: frozenset[Colour]
     optional: frozenset[Colour] = frozenset()
-    pick: int = Field(default=0, ge=0)
-    dividends: int = Field(ge=1)
+    pick: Annotated[int, Field(ge=0)] = 0
+    dividends: Annotated[int, Field(ge=1)]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Space:
+    def __post_init__(self) -> None:
+        """The space's own consistency (a file's types are checked by the validator first)."""
         if self.required & self.optional:
             # Msg(c.value): the colour's own word ("red" is a message key in engine.words).
             both = words(Msg(v) for v in sorted(c.value for c in self.required & self.optional))
@@ -52,7 +56,6 @@ class Space(BaseModel):
             raise MsgError(Msg(N_("optional colours are listed but pick is 0")))
         if not self.required and not self.pick:
             raise MsgError(Msg(N_("a space needs at least one investor")))
-        return self
 
     @property
     def investors(self) -> int:
@@ -72,34 +75,29 @@ class Space(BaseModel):
         return msg(key, required=text, pick=self.pick, optional=opts)
 
 
-class Tile(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tile(Frozen):
     """A deal tile: its dividend value, and the die numbers on its back that end the game."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    number: int = Field(ge=1, le=TILES)
-    value: int = Field(ge=1)
+    number: Annotated[int, Field(ge=1, le=TILES)]
+    value: Annotated[int, Field(ge=1)]
     ends_on: frozenset[int] = frozenset()
     last: bool = False
 
-    @model_validator(mode="after")
-    def _die_faces(self) -> Tile:
+    def __post_init__(self) -> None:
         bad = sorted(n for n in self.ends_on if not 1 <= n <= 6)
         if bad:
             raise MsgError(msg(N_("a die shows 1 to 6, not {number}"), number=bad[0]))
-        return self
 
 
-class Board(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Board(Frozen):
     name: str = "Custom board"
     reconstructed: bool = False
     spaces: tuple[Space, ...]
     tiles: tuple[Tile, ...]
 
-    @model_validator(mode="after")
-    def _shape(self) -> Board:
+    def __post_init__(self) -> None:
         if len(self.spaces) != SPACES:
             raise MsgError(
                 msg(
@@ -122,7 +120,6 @@ class Board(BaseModel):
             )
         if any(t.last for t in self.tiles[:-1]):
             raise MsgError(Msg(N_("only the bottom tile (#15) may have last = true")))
-        return self
 
     def space(self, number: int) -> Space:
         return self.spaces[number - 1]
@@ -161,10 +158,13 @@ def parse_board(text: str, source: str = "board file") -> Board:
         raise BoardFileError(msg(N_("{file}: use [[space]] and [[tile]] tables"), file=source))
     data["spaces"] = [{"number": i + 1, **s} for i, s in enumerate(spaces)]
     data["tiles"] = [{"number": i + 1, **t} for i, t in enumerate(tiles)]
+    from pydantic import ValidationError
+
     try:
-        return Board.model_validate(data)
+        board: Board = adapter(Board).validate_python(data)
     except ValidationError as exc:
         raise BoardFileError(_explain(exc, text, source)) from None
+    return board
 
 
 def load_board(path: str | Path) -> Board:
@@ -240,7 +240,37 @@ def _line_in_table(text: str, table: str, index: int, field: str | None) -> int:
     return header
 
 
-_DEFAULT = parse_board(
-    resources.files("imtheboss.engine").joinpath("data/board.toml").read_text(encoding="utf-8"),
-    "default board",
+def _trusted_board(text: str) -> Board:
+    """The board shipped with the game, built without the file validator (importing pydantic
+    would double the engine's import time). Its consistency checks run all the same, and a
+    test reads the file through ``parse_board`` to check its types."""
+    raw = tomllib.loads(text)
+    return Board(
+        name=raw.get("name", "Custom board"),
+        reconstructed=raw.get("reconstructed", False),
+        spaces=tuple(
+            Space(
+                number=i + 1,
+                required=frozenset(Colour(c) for c in s["required"]),
+                optional=frozenset(Colour(c) for c in s.get("optional", ())),
+                pick=s.get("pick", 0),
+                dividends=s["dividends"],
+            )
+            for i, s in enumerate(raw["space"])
+        ),
+        tiles=tuple(
+            Tile(
+                number=i + 1,
+                value=t["value"],
+                ends_on=frozenset(t.get("ends_on", ())),
+                last=t.get("last", False),
+            )
+            for i, t in enumerate(raw["tile"])
+        ),
+    )
+
+
+_DEFAULT_TEXT = (
+    resources.files("imtheboss.engine").joinpath("data/board.toml").read_text(encoding="utf-8")
 )
+_DEFAULT = _trusted_board(_DEFAULT_TEXT)

@@ -213,7 +213,7 @@ def agreeing_cards(
     (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
     which knows who owns what, can ask too. Remembered with the deal: do not change it."""
     memo = deal.memo()
-    key = ("agreeing", tuple(owners[c] for c in COLOURS), v8)
+    key = ("agreeing", tuple(map(owners.__getitem__, COLOURS)), v8)
     found: dict[Colour, list[CardRef]] | None = memo.get(key)
     if found is None:
         found = memo[key] = _agreeing(deal, owners, v8)
@@ -225,18 +225,18 @@ def _agreeing(
 ) -> dict[Colour, list[CardRef]]:
     sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
     agreed = {ref for a in deal.agreements for ref in a.cards}
+    boss, trips = deal.boss, deal.trips
     for colour in COLOURS:
         owner = owners[colour]
+        if owner is None or (trips and deal.travelling(colour)):
+            continue
         ref = _INVESTORS[colour]
-        if (
-            owner is not None
-            and not deal.travelling(colour)
-            and (owner == deal.boss or ref in agreed or v8)
-        ):
+        if owner == boss or v8 or (agreed and ref in agreed):
             sources[colour].append(ref)
-    for fam in dict.fromkeys(deal.family):
-        if fam.owner == deal.boss or fam in agreed:
-            sources[fam.colour].append(fam)
+    if deal.family:
+        for fam in dict.fromkeys(deal.family):
+            if fam.owner == boss or (agreed and fam in agreed):
+                sources[fam.colour].append(fam)
     return sources
 
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Annotated, Literal
 
-from pydantic import Field
-
 from .cards import Card, Colour
-from .frozen import Frozen
+from .frozen import Discriminated, Frozen
 from .state import Agreement, CardRef, Price, WindowKind
 
 
@@ -284,7 +282,7 @@ Event = Annotated[
     | TileLaid
     | TurnBegan
     | GameOver,
-    Field(discriminator="kind"),
+    Discriminated("kind"),
 ]
 
 

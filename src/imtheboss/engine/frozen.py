@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import sys
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Self
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -37,8 +38,49 @@ def adapter(cls: object) -> TypeAdapter[Any]:
     if found is None:
         from pydantic import TypeAdapter
 
+        lend_field()
         found = _ADAPTERS[cls] = TypeAdapter(cls)  # type: ignore[arg-type]
     return found
+
+
+#: Modules whose field annotations name pydantic's ``Field`` (``Annotated[int, Field(ge=0)]``)
+#: without importing it: annotations are text until pydantic reads them (``from __future__
+#: import annotations``), so pydantic is imported only when a validator is first built.
+_NEEDS_FIELD: list[str] = []
+
+
+def field_constraints(module: str) -> None:
+    """Say that ``module``'s annotations use ``Field``; it is lent to them before any
+    validator is built (importing pydantic at import time would cost the engine ~100 ms)."""
+    _NEEDS_FIELD.append(module)
+
+
+def lend_field() -> None:
+    """Give the modules of ``field_constraints`` pydantic's ``Field``: before any validator
+    of their classes is built (``adapter`` does it; so do the pydantic models that hold them)."""
+    from pydantic import Field
+
+    while _NEEDS_FIELD:
+        vars(sys.modules[_NEEDS_FIELD.pop()]).setdefault("Field", Field)
+
+
+class Discriminated:
+    """``Annotated`` metadata for a union told apart by a field (``kind``): what
+    ``pydantic.Field(discriminator=...)`` says, without importing pydantic until a validator
+    is built from it."""
+
+    __slots__ = ("field",)
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic import Field
+
+        return handler(Annotated[source, Field(discriminator=self.field)])
+
+    def __repr__(self) -> str:
+        return f"Discriminated({self.field!r})"
 
 
 class Frozen:

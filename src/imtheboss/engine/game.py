@@ -33,15 +33,19 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     the rule ID) and leaves ``state`` as it was when the rules forbid it."""
     events: list[Event] = []
     player = getattr(action, "player", None)
-    if player is not None and not 0 <= player < state.n:
+    if player is not None and not 0 <= player < len(state.players):
         raise IllegalAction("S1", msg(N_("There is no player in seat {seat}"), seat=player))
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise IllegalAction("E3", Msg(N_("The game is over")))
-    state = _window_gate(state, action, events)
+    if state.window is not None:
+        state = _window_gate(state, action, events)
     new = _HANDLERS[type(action)](state, action, events)
-    if not isinstance(action, A.PlayStop) and new.after_stop:
+    if new.after_stop and type(action) is not A.PlayStop:
         new = new.replace(after_stop=False)
     return new, tuple(events)
+
+
+_OVER = Phase.OVER
 
 
 _HANDLERS: dict[type, Handler] = {

@@ -8,9 +8,9 @@ is legal too, but listing every bundle would only slow the bots down).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, cast, overload
 
 from . import actions as A
 from .actions import Action
@@ -81,16 +81,120 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     key = ("kinds", player)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
-        kinds = {a.kind for a in legal_actions(state, player, _CHEAP_KINDS)}
-        deal = state.deal
-        if deal is not None and state.window is None and state.phase is Phase.DEAL:
-            if player == deal.boss:
-                if any(_offerable(state, deal, s) for s in range(state.n) if s != player):
-                    kinds.add("offer")
-            elif _offerable(state, deal, player):
-                kinds.add("ask")
-        found = memo[key] = frozenset(kinds)
+        if state.phase is Phase.DEAL and state.window is None:
+            found = _deal_kinds(state, player)
+        else:  # few actions outside a deal's negotiation: the list itself, remembered too
+            found = frozenset(a.kind for a in legal_actions(state, player))
+        memo[key] = found
     return found
+
+
+def _deal_kinds(state: GameState, p: int) -> frozenset[str]:
+    """``legal_kinds`` in a deal, read off the same facts ``_negotiation`` reads, without
+    building a single action (a bot table asks this of almost every seat at every step)."""
+    deal = state.deal
+    assert deal is not None
+    kinds = set(_influence_kinds(state, p))
+    if p == deal.boss:
+        kinds |= _boss_kinds(state, deal)
+        return frozenset(kinds)
+    if _offerable(state, deal, p):
+        kinds.add("ask")
+    for prop in deal.proposals:
+        if prop.supplier == p:
+            if not prop.by_boss:
+                kinds.add("withdraw")
+            elif _affordable(state, deal, prop.price):
+                kinds.add("accept")
+            break
+    if (p, deal.boss) not in deal.cancel_requests and any(a.supplier == p for a in deal.agreements):
+        kinds.add("cancel")
+    return frozenset(kinds)
+
+
+def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
+    """The Boss's negotiation kinds, as ``_negotiation`` lists them, once per state."""
+    memo = state.memo()
+    found: frozenset[str] | None = memo.get("boss kinds")
+    if found is None:
+        boss = deal.boss
+        kinds: set[str] = set()
+        if any(_offerable(state, deal, s) for s in range(state.n) if s != boss):
+            kinds.add("offer")
+        for prop in deal.proposals:
+            if prop.by_boss:
+                kinds.add("withdraw")
+            elif _affordable(state, deal, prop.price):
+                kinds.add("accept")
+        closes = close_actions(state)
+        if closes:
+            kinds.add("close")
+        if not (state.options.has(Variant.V8) and closes):
+            kinds.add("fail")
+        if deal.may_reset:
+            kinds.add("reset")
+        if any((boss, a.supplier) not in deal.cancel_requests for a in deal.agreements):
+            kinds.add("cancel")
+        found = memo["boss kinds"] = frozenset(kinds)
+    return found
+
+
+class LegalActions(Sequence[Action]):
+    """``legal_actions(state, player)`` built only when it is read in full.
+
+    A chooser that picks a kind first (``kinds``, then ``of``) or lets the moment pass never
+    builds the hundreds of priced offers; one that iterates gets the whole list, as before.
+    ``in`` asks only for the kind of the action in question."""
+
+    __slots__ = ("_all", "player", "state")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self.state, self.player = state, player
+        self._all: list[Action] | None = None
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return legal_kinds(self.state, self.player)
+
+    def of(self, *kinds: str) -> list[Action]:
+        """The legal actions of these kinds, in the order of the whole list."""
+        return legal_actions(self.state, self.player, kinds)
+
+    def _list(self) -> list[Action]:
+        found = self._all
+        if found is None:
+            found = self._all = legal_actions(self.state, self.player)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        kind = getattr(action, "kind", None)
+        if kind is None:
+            return False
+        same_kind = self.of(kind)
+        # A chooser usually hands back one of the very objects it was given: find it by
+        # identity before comparing field by field (hundreds of priced offers).
+        return any(a is action for a in same_kind) or action in same_kind
+
+    def __bool__(self) -> bool:
+        if self._all is not None:
+            return bool(self._all)
+        return bool(self.kinds)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self._list()!r})"
 
 
 def _wants(want: frozenset[str] | None, *kinds: str) -> bool:
@@ -180,7 +284,7 @@ def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]
 def _hires(state: GameState, p: int) -> tuple[Action, ...]:
     if _hand(state, p).count(Card.HIRE) < 3:
         return ()
-    return _hire_list(p, tuple(state.owners[c] for c in COLOURS))
+    return _hire_list(p, tuple(map(state.owners.__getitem__, COLOURS)))
 
 
 @lru_cache(maxsize=4096)
@@ -196,6 +300,23 @@ def _hire_list(p: int, owners: tuple[int | None, ...]) -> tuple[Action, ...]:
 def _influence(state: GameState, p: int) -> tuple[Action, ...]:
     """Family cards, travel cards, a boss card and hire sets ``p`` could play now. The list
     depends only on a few small facts, so it is built once for each combination of them."""
+    return _influence_list(*_influence_key(state, p)) + _hires(state, p)
+
+
+def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
+    """The kinds among ``_influence(state, p)``, remembered by the same few facts."""
+    kinds = _influence_kind_set(*_influence_key(state, p))
+    return kinds | _HIRE if _hires(state, p) else kinds
+
+
+_HIRE = frozenset({"hire"})
+
+
+def _influence_key(
+    state: GameState, p: int
+) -> tuple[
+    int, tuple[Card, ...], tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...], bool, bool
+]:
     deal = state.deal
     assert deal is not None
     memo = state.memo()
@@ -204,17 +325,32 @@ def _influence(state: GameState, p: int) -> tuple[Action, ...]:
     )
     if targets is None:
         owners = state.owners
-        investors = tuple(
-            (c, o) for c in COLOURS if (o := owners[c]) is not None and not deal.travelling(c)
-        )
-        targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(deal.family)))
-    return _influence_list(
-        p,
-        _hand(state, p),
-        *targets,
-        state.options.has(Variant.V8),
-        p == deal.boss,
-    ) + _hires(state, p)
+        if deal.trips:
+            investors = tuple(
+                (c, o) for c in COLOURS if (o := owners[c]) is not None and not deal.travelling(c)
+            )
+        else:  # nothing travelling (most of a deal): the owned investors, by their owners
+            investors = _owned(tuple(map(owners.__getitem__, COLOURS)))
+        laid = deal.family
+        targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(laid)) if laid else ())
+    return (p, _hand(state, p), *targets, state.options.has(Variant.V8), p == deal.boss)
+
+
+@lru_cache(maxsize=1024)
+def _owned(owners: tuple[int | None, ...]) -> tuple[tuple[Colour, int], ...]:
+    return tuple((c, o) for c, o in zip(COLOURS, owners, strict=True) if o is not None)
+
+
+@lru_cache(maxsize=16384)
+def _influence_kind_set(
+    p: int,
+    hand: tuple[Card, ...],
+    investors: tuple[tuple[Colour, int], ...],
+    laid: tuple[FamilyRef, ...],
+    own_ok: bool,
+    is_boss: bool,
+) -> frozenset[str]:
+    return frozenset(a.kind for a in _influence_list(p, hand, investors, laid, own_ok, is_boss))
 
 
 @lru_cache(maxsize=16384)
@@ -284,18 +420,29 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     remembered with the state."""
     memo = state.memo()
     every: list[list[CardRef]] | None = memo.get("offerable")
+    if every is not None:
+        return every[supplier]
+    # The same for every state that shares the deal and the owners: remembered with the deal.
+    owners = state.owners
+    key = ("offerable", state.n, tuple(map(owners.__getitem__, COLOURS)))
+    deal_memo = deal.memo()
+    every = deal_memo.get(key)
     if every is None:
         every = [[] for _ in range(state.n)]
         agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
-        owners = state.owners
+        trips = deal.trips
         for c in COLOURS:
             o = owners[c]
-            if o is not None and not deal.travelling(c) and (o, _INVESTOR[c]) not in agreed:
+            if o is None or (trips and deal.travelling(c)):
+                continue
+            if not agreed or (o, _INVESTOR[c]) not in agreed:
                 every[o].append(_INVESTOR[c])
-        for f in dict.fromkeys(deal.family):
-            if (f.owner, f) not in agreed:
-                every[f.owner].append(f)
-        memo["offerable"] = every
+        if deal.family:
+            for f in dict.fromkeys(deal.family):
+                if not agreed or (f.owner, f) not in agreed:
+                    every[f.owner].append(f)
+        deal_memo[key] = every
+    memo["offerable"] = every
     return every[supplier]
 
 
@@ -345,4 +492,4 @@ def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: lis
         out.append(_make(A.CancelAgreement, ("player", p), ("other", deal.boss)))
 
 
-__all__ = ["actors", "legal_actions", "legal_kinds"]
+__all__ = ["LegalActions", "actors", "legal_actions", "legal_kinds"]

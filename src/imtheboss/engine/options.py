@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
-
 from .errors import N_
+from .frozen import Frozen
 
 
 class Variant(StrEnum):
@@ -44,11 +44,20 @@ class StartPlayer(StrEnum):
     ALPHABETICAL = "alphabetical"
 
 
-class Options(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options(Frozen):
+    """The variants in play and how the start player is chosen. Read from a file it is
+    validated at the edge (pydantic); built in code, any collection of variants will do."""
 
     variants: frozenset[Variant] = frozenset()
     start: StartPlayer = StartPlayer.RANDOM
+
+    def __post_init__(self) -> None:
+        variants = self.variants
+        if type(variants) is not frozenset or not all(type(v) is Variant for v in variants):
+            object.__setattr__(self, "variants", frozenset(Variant(v) for v in variants))
+        if type(self.start) is not StartPlayer:
+            object.__setattr__(self, "start", StartPlayer(self.start))
 
     def has(self, variant: Variant) -> bool:
         return variant in self.variants

@@ -9,9 +9,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .actions import Action
 from .errors import IllegalAction
+from .frozen import lend_field
 from .game import apply
-from .setup import GameSetup, start
+from .position import GameSetup
+from .setup import start
 from .state import GameState
+
+lend_field()  # the engine's values inside these models name Field in their annotations
 
 
 class RecordError(ValueError):

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from .board import Board, Space, Tile
 from .cards import COLOURS, Card, Colour, Hand
-from .frozen import Frozen, Tree, invalid
+from .frozen import Discriminated, Frozen, Tree, field_constraints, invalid
+
+if TYPE_CHECKING:
+    from pydantic import Field
 from .options import HAND_LIMIT, HAND_LIMIT_V6, Options, Variant
+
+field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +46,7 @@ class FamilyRef(Frozen):
         return f"family {self.colour.value}"
 
 
-CardRef = Annotated[InvestorRef | FamilyRef, Field(discriminator="kind")]
+CardRef = Annotated[InvestorRef | FamilyRef, Discriminated("kind")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .board import Board
 from .cards import COLOURS, Card, Colour
 from .frozen import Frozen
 from .options import Options
-from .state import Deal, GameState, Phase, Window
+from .state import Deal, GameState, Phase, PlayerState, Window
+
+_new = object.__new__
 
 
 class MoneyPile(StrEnum):
@@ -49,11 +52,12 @@ class PublicPlayer(Frozen):
     deals_closed: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class PlayerView(Frozen):
     """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own.
 
-    Built from a state the engine made, so nothing in it is validated again."""
+    Built from a state the engine made, so nothing in it is validated again; its fields live
+    in an instance dict, so the views of one state are copies of one dict (``_view``)."""
 
     viewer: int | None
     board: Board
@@ -94,51 +98,96 @@ class PlayerView(Frozen):
 
 
 def view(state: GameState, viewer: int | None) -> PlayerView:
-    over = state.phase is Phase.OVER
+    """``viewer``'s view of ``state``, remembered with the state: a table asks each seat again
+    in every silent round of a deal."""
+    memo = state.memo()
+    key = ("view", viewer)
+    found: PlayerView | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _view(state, viewer)
+    return found
+
+
+def _view(state: GameState, viewer: int | None) -> PlayerView:
+    memo = state.memo()
+    shared: dict[str, Any] | None = memo.get("view fields")
+    if shared is None:
+        # What every seat sees alike, once per state.
+        players, unowned = _public(state)
+        over = state.phase is Phase.OVER
+        shared = memo["view fields"] = {
+            "board": state.board,
+            "options": state.options,
+            "players": players,
+            "unowned": unowned,
+            "covered": state.covered,
+            "stack": state.stack,
+            "deals_done": state.deals_done,
+            "marker": state.marker,
+            "turn": state.turn,
+            "phase": state.phase,
+            "deal": state.deal,
+            "window": state.window,
+            "draw_pile_size": None if state.draw_pile is None else len(state.draw_pile),
+            "discard": state.discard,
+            "end_roller": state.end_roller,
+            "winners": state.winners,
+            "final_money": tuple(p.money for p in state.players) if over else None,
+        }
     own = state.players[viewer] if viewer is not None else None
-    players, unowned = _public(state)
-    return PlayerView(
-        viewer=viewer,
-        board=state.board,
-        options=state.options,
-        players=players,
-        unowned=unowned,
-        covered=state.covered,
-        stack=state.stack,
-        deals_done=state.deals_done,
-        marker=state.marker,
-        turn=state.turn,
-        phase=state.phase,
-        deal=state.deal,
-        window=state.window,
-        draw_pile_size=None if state.draw_pile is None else len(state.draw_pile),
-        discard=state.discard,
-        end_roller=state.end_roller,
-        winners=state.winners,
-        final_money=tuple(p.money for p in state.players) if over else None,
-        hand=own.hand if own is not None else None,
-        money=own.money if own is not None else None,
-    )
+    seen = _new(PlayerView)
+    fields = seen.__dict__
+    fields.update(shared)
+    fields["viewer"] = viewer
+    fields["hand"] = own.hand if own is not None else None
+    fields["money"] = own.money if own is not None else None
+    return seen
 
 
 def _public(state: GameState) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
-    """What everyone sees of the players: the same for every viewer, so built once a state."""
+    """What everyone sees of the players: the same for every viewer, so built once a state,
+    and shared with the state before when the players and the owners did not change (most
+    steps of a deal change neither)."""
     memo = state.memo()
     found: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]] | None = memo.get("public")
     if found is None:
-        owners = state.owners
-        found = memo["public"] = (
-            tuple(
-                PublicPlayer(
-                    seat=i,
-                    name=p.name,
-                    investors=tuple(c for c in COLOURS if owners[c] == i),
-                    hand_size=None if p.hand is None else len(p.hand),
-                    pile=MoneyPile.of(p.money),
-                    deals_closed=p.deals_closed,
-                )
-                for i, p in enumerate(state.players)
-            ),
-            tuple(c for c in COLOURS if owners[c] is None),
-        )
+        players, owners = state.players, state.owners
+        last = _LAST_PUBLIC[0]
+        if last is not None and last[0] is players and last[1] is owners:
+            found = last[2]
+        else:
+            found = _build_public(players, owners)
+            _LAST_PUBLIC[0] = (players, owners, found)
+        memo["public"] = found
     return found
+
+
+#: The last answer of ``_public`` with the very objects it was built from (held here, so
+#: their identities cannot be reused while the entry lives).
+_LAST_PUBLIC: list[
+    tuple[
+        tuple[PlayerState, ...],
+        dict[Colour, int | None],
+        tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]],
+    ]
+    | None
+] = [None]
+
+
+def _build_public(
+    players: tuple[PlayerState, ...], owners: dict[Colour, int | None]
+) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
+    return (
+        tuple(
+            PublicPlayer(
+                seat=i,
+                name=p.name,
+                investors=tuple(c for c in COLOURS if owners[c] == i),
+                hand_size=None if p.hand is None else len(p.hand),
+                pile=MoneyPile.of(p.money),
+                deals_closed=p.deals_closed,
+            )
+            for i, p in enumerate(players)
+        ),
+        tuple(c for c in COLOURS if owners[c] is None),
+    )

@@ -24,12 +24,15 @@ from .state import (
     WindowKind,
 )
 
+#: What answers an open window.
+_ANSWERS = (A.PlayStop, A.Pass, A.TimeUp)
+
 
 def _window_gate(state: GameState, action: Action, events: list[Event]) -> GameState:
     """While a window is open only its answers are legal. In the last call an influence card
     by anyone but the Boss calls the close off first, then is played as usual."""
     window = state.window
-    if window is None or isinstance(action, A.PlayStop | A.Pass | A.TimeUp):
+    if window is None or isinstance(action, _ANSWERS):
         return state
     if window.kind is WindowKind.LAST_CALL:
         if isinstance(action, A.INFLUENCE_PLAYS) and action.player != window.player:

@@ -10,8 +10,7 @@ different: it is unclear writing, a ``NotationError``. So is a header no game ca
 from __future__ import annotations
 
 from pathlib import Path
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.actions import Action
@@ -30,11 +29,14 @@ from ..engine.errors import (
     words,
 )
 from ..engine.options import Options, StartPlayer, Variant
-from ..engine.setup import Position, Setup, check_setup_rules
+from ..engine.setup import Setup
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
 from ..engine.words import colour_word
 from .syntax import Document, Header, Line, NotationError, Ref, colour, parse_cards, whole_number
 from .syntax import Token as _Token
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
 
 _POSITION_KEYS = ("deals-done", "marker", "turn", "investors", "covered", "money")
 
@@ -119,11 +121,23 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
         )
     seed = _int(doc, "seed")
     is_position = any(k in header.values for k in _POSITION_KEYS) or header.hands
+    if not is_position:
+        if seed is None:
+            raise NotationError(1, 1, Msg(N_("give 'seed:' for a new game, or a position")))
+        return Setup(players=doc.players, seed=seed, options=options, board=board)
+    return _position_from(doc, options, board, seed)
+
+
+def _position_from(
+    doc: Document, options: Options, board: Board | None, seed: int | None
+) -> Position:
+    """The header as a position, validated (pydantic, imported only for a position)."""
+    from pydantic import ValidationError
+
+    from ..engine.position import Position, check_setup_rules
+
+    header = doc.header
     try:
-        if not is_position:
-            if seed is None:
-                raise NotationError(1, 1, Msg(N_("give 'seed:' for a new game, or a position")))
-            return Setup(players=doc.players, seed=seed, options=options, board=board)
         investors: dict[str, tuple[Colour, ...]] = {}
         for name, value in _pairs(doc, "investors"):
             investors[name] = tuple(

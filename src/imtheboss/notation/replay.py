@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import N_, IllegalAction, PositionError, msg
 from ..engine.events import DealClosed, Event
 from ..engine.game import apply
-from ..engine.setup import Position, Setup, start
+from ..engine.setup import Setup, start
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
 from ..engine.state import GameState, WindowKind
 from .convert import setup_from, to_action
 from .syntax import Document, Line, NotationError, parse

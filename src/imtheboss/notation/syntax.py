@@ -144,7 +144,7 @@ def without_comment(raw: str) -> str:
 
 
 #: The kinds of ``imtheboss.bots.BOTS`` (not imported: the parser stays free of the bots).
-BOT_KINDS = ("dealer", "random")
+BOT_KINDS = ("dealer", "random", "shark")
 
 
 def split_lines(text: str) -> list[str]:
@@ -280,7 +280,7 @@ def _parse_bots(header: Header, players: tuple[str, ...]) -> dict[str, str]:
                 number,
                 1,
                 msg(
-                    N_("bots: write NAME=dealer or NAME=random; '{given}' is not"),
+                    N_("bots: write NAME=dealer, NAME=random or NAME=shark; '{given}' is not"),
                     given=part.strip(),
                 ),
             )

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.events import DieRolled, Event
 from ..engine.game import apply
-from ..engine.setup import Position, Setup, start
+from ..engine.setup import Setup, start
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
 from .convert import header_lines, to_line
 
 

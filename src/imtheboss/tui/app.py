@@ -17,10 +17,9 @@ from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from .. import i18n
-from ..bots import make_bot
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card
@@ -48,7 +47,7 @@ from ..i18n import N_, _, pgettext
 from ..names import same_name_key
 from ..session import GameSession, data_dir
 from . import language
-from .bot_seats import BotSeats
+from .bot_seats import BotSeats, BotWaits
 from .crash_safe import CrashSafeApp
 from .labels import investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
@@ -61,6 +60,7 @@ from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
 from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
+from .widgets.footer import SteadyFooter
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
@@ -97,6 +97,10 @@ class TableSettings:
     bots: int = 0
     bot_kind: str = "dealer"
     bot_pause: float = 0.8
+    #: How long a computer player waits for a person's answer to its offer or ask (0: no wait).
+    bot_wait: float = 30.0
+    #: A shark's playouts per decision (None: its default).
+    bot_budget: int | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         base = self.bot_kind.capitalize()
@@ -126,7 +130,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(_("Log"))
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         language.translate_bindings(self)
@@ -162,6 +166,7 @@ class BossApp(CrashSafeApp[None]):
         self._last_tick = time.monotonic()
         self._window_seen: object = None
         self.bot_seats = BotSeats({}, 0)
+        self.bot_waits = BotWaits(settings.bot_wait)
         self._last_bot_move = 0.0
         self.table_log = TableLog()
         #: While the log of a resumed game is rebuilt, it is drawn once at the end.
@@ -225,9 +230,11 @@ class BossApp(CrashSafeApp[None]):
     def _seat_bots(self, seed: int) -> None:
         """Computer players take their seats (from the settings, or from the save file)."""
         assert self.session is not None
+        from ..bots import make_bot  # the bots' modules, only for a table that seats one
+
         state = self.session.state
         bots = {
-            state.seat(name): make_bot(kind, seed * 7 + state.seat(name))
+            state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.settings.bot_budget)
             for name, kind in self.session.bots.items()
         }
         self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
@@ -315,9 +322,14 @@ class BossApp(CrashSafeApp[None]):
         self._track_window(state)
         remaining = self._remaining()
         asking = self._asked_name(state)
+        now = time.monotonic()
+        self.bot_waits.update(state, self.bot_seats.bots, now)
+        waits = [(q.asker, q.person, left) for q, left in self.bot_waits.shown(now)]
+        if state.window is not None:
+            waits = []  # paused, and out of the way of the pending play (see _tick)
         table.query_one(BoardView).show(public)
         table.query_one(PlayersView).show(public, frozenset(self.bot_seats.bots))
-        table.query_one(DealView).show(public, remaining, asking)
+        table.query_one(DealView).show(public, remaining, asking, waits=waits)
         for screen in self.screen_stack:
             if isinstance(screen, PrivatePanel):
                 screen.show(state, remaining)
@@ -448,6 +460,9 @@ class BossApp(CrashSafeApp[None]):
             self.deadline = time.monotonic() + seconds
         self._window_seen = window
 
+    def _window_open(self) -> bool:
+        return self.session is not None and self.state.window is not None
+
     def _someone_has_the_keyboard(self) -> bool:
         return any(
             isinstance(s, PrivacyScreen | PrivatePanel | PriceDialog | DiscardDialog | CloseDialog)
@@ -458,8 +473,14 @@ class BossApp(CrashSafeApp[None]):
         now = time.monotonic()
         elapsed, self._last_tick = now - self._last_tick, now
         self._retry_save(now)
+        if self._someone_has_the_keyboard() or self._window_open():
+            # A bot's wait for an answer pauses too, and while a window is open nobody can
+            # answer anything but the pending play (ST1, CL2).
+            self.bot_waits.hold(elapsed)
         self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
+            if self.bot_waits.shown(now):
+                self.refresh_table()  # the count of a bot waiting for an answer goes down
             return
         if self._someone_has_the_keyboard():
             self.deadline += elapsed  # the count waits while someone answers
@@ -479,7 +500,9 @@ class BossApp(CrashSafeApp[None]):
         if not isinstance(self.screen, TableScreen):
             return
         state = self.state
-        action = self.bot_seats.next_action(state, self._asked_seat(state))
+        self.bot_waits.update(state, self.bot_seats.bots, now)
+        waiting = self.bot_waits.waiting(now)
+        action = self.bot_seats.next_action(state, self._asked_seat(state), waiting)
         if action is not None:
             self._last_bot_move = now
             self.play(action)

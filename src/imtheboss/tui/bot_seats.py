@@ -2,19 +2,105 @@
 
 The app asks this controller at a walking pace (a short, settable pause), so people can follow
 what the bots do; bots answer reaction windows like anyone, out of turn included.
+
+People need time to answer a bot: taking the keyboard, choosing, confirming takes seconds, and
+a bot that gives up a moment after its offer leaves them no chance (a save showed an offer to
+Ann at 7.7 s and the deal failed at 9.9 s). So a bot that has put a question to a person — its
+offer as the Boss, its ask to a Boss who is a person — waits for the answer (``BotWaits``):
+until the person answers or the wait runs out, the bot neither fails the deal nor takes back or
+replaces its question. It goes on playing otherwise, and the rest of the table keeps working.
+The questions are proposals on the table, so the wait tells nothing that the table does not
+already see.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..bots.base import Bot
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import legal_actions
-from ..engine.state import GameState, Phase, WindowKind
+from ..engine.state import GameState, Phase, Proposal, WindowKind
 from ..engine.view import view
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
+
+
+@dataclass(frozen=True)
+class Question:
+    """A bot's proposal that a person has not answered yet. ``deal``: deals done, space and
+    Boss — the same proposal in another deal is another question, with a wait of its own."""
+
+    asker: int
+    person: int
+    proposal: Proposal
+    deal: tuple[int, int, int]
+
+
+def questions(state: GameState, bots: Collection[int]) -> tuple[Question, ...]:
+    """The open proposals from a bot to a person: a bot Boss's offers to people, and bots'
+    asks to a Boss who is a person."""
+    deal = state.deal
+    if deal is None or state.phase is not Phase.DEAL:
+        return ()
+    key = (state.deals_done, deal.space, deal.boss)
+    found = []
+    for prop in deal.proposals:
+        asker, person = (deal.boss, prop.supplier) if prop.by_boss else (prop.supplier, deal.boss)
+        if asker in bots and person not in bots:
+            found.append(Question(asker, person, prop, key))
+    return tuple(found)
+
+
+class BotWaits:
+    """How long each bot's open question to a person has left. The clock is the caller's
+    (the app passes ``time.monotonic()``; a test or a benchmark its own), never the engine's.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._deadlines: dict[Question, float] = {}
+
+    def update(self, state: GameState, bots: Collection[int], now: float) -> None:
+        """Start the wait of each new question; forget the answered ones (an accepted offer,
+        a counter-offer, a withdrawn one, a deal that ended)."""
+        open_now = questions(state, bots)
+        self._deadlines = {
+            q: self._deadlines.get(q, now + self.seconds) for q in open_now if self.seconds > 0
+        }
+
+    def hold(self, elapsed: float) -> None:
+        """The count waits while someone holds the keyboard, as a stop window's does."""
+        for question in self._deadlines:
+            self._deadlines[question] += elapsed
+
+    def waiting(self, now: float) -> dict[int, tuple[Question, ...]]:
+        """Each bot still waiting, with the questions it waits on."""
+        found: dict[int, tuple[Question, ...]] = {}
+        for question, deadline in self._deadlines.items():
+            if now < deadline:
+                found[question.asker] = (*found.get(question.asker, ()), question)
+        return found
+
+    def shown(self, now: float) -> list[tuple[Question, float]]:
+        """The waits still running and their seconds left, for the table to show."""
+        return [(q, d - now) for q, d in self._deadlines.items() if now < d]
+
+
+def gives_up(action: Action, question: Question) -> bool:
+    """Would this move end the question before its answer: failing the deal, taking the
+    proposal back, or replacing it with another?"""
+    if isinstance(action, A.Fail | A.Reset):
+        return True
+    if question.proposal.by_boss:
+        if isinstance(action, A.Withdraw | A.Offer):
+            return action.supplier == question.person
+        return False
+    return isinstance(action, A.Withdraw | A.Ask)
 
 
 class BotSeats:
@@ -33,10 +119,17 @@ class BotSeats:
         choice = self.bots[seat].decide(view(state, seat), legal)
         return choice if choice in legal else None
 
-    def next_action(self, state: GameState, asked: int | None = None) -> Action | None:
+    def next_action(
+        self,
+        state: GameState,
+        asked: int | None = None,
+        waiting: Mapping[int, Sequence[Question]] | None = None,
+    ) -> Action | None:
         """The bots' next move, or None to leave the moment to the people at the table.
 
-        ``asked`` is the seat the table is waiting for in ask-around mode.
+        ``asked`` is the seat the table is waiting for in ask-around mode; ``waiting``: the
+        bots waiting for a person's answer (``BotWaits.waiting``), whose moves that would give
+        up on their question are held back.
         """
         if state.phase is Phase.OVER or not self.bots:
             return None
@@ -58,12 +151,16 @@ class BotSeats:
                 return A.Pass(player=asked)
             return None
         if state.phase is Phase.DEAL:
+            held = waiting or {}
             seats = list(self.bots)
             self._rng.shuffle(seats)
             for seat in seats:
                 answer = self._ask(state, seat)
-                if answer is not None:
-                    return answer
+                if answer is None:
+                    continue
+                if any(gives_up(answer, q) for q in held.get(seat, ())):
+                    continue  # not yet: the person has time to answer
+                return answer
             return None
         decider = _decider(state)
         if decider not in self.bots:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -63,9 +66,16 @@ class DealView(VerticalScroll):
         yield Static(id="deal-text")
 
     def show(
-        self, view: PlayerView, remaining: float | None, asking: str | None, keys: bool = True
+        self,
+        view: PlayerView,
+        remaining: float | None,
+        asking: str | None,
+        keys: bool = True,
+        waits: Sequence[tuple[int, int, float]] = (),
     ) -> None:
-        """``keys``: say which key does what (not in a replay, where nobody plays)."""
+        """``keys``: say which key does what (not in a replay, where nobody plays).
+        ``waits``: the computer players waiting for a person's answer — (bot, person,
+        seconds left) each."""
         deal = view.deal
         # The space and the Boss in the title, what a pending play allows on the bottom edge:
         # at 80×24 every row inside is wanted for the deal itself.
@@ -85,6 +95,8 @@ class DealView(VerticalScroll):
             line, hint = _window_line(view, remaining, asking, keys)
             parts.append(line)
             self.border_subtitle = Text(hint)
+        # Right after a pending play, for the same reason: the person asked must see it.
+        parts.extend(_wait_line(view, bot, person, left) for bot, person, left in waits)
         if view.deal is not None:
             parts.extend(self._deal(view))
         else:
@@ -222,6 +234,19 @@ def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
     if isinstance(ref, FamilyRef):
         return _("{colour} family").format(colour=card_colour(ref.colour))
     return _("{colour} investor").format(colour=investor_colour(ref.colour))
+
+
+def _wait_line(view: PlayerView, bot: int, person: int, left: float) -> Text:
+    """A computer player's count while it waits for a person's answer (public: the offer or
+    the ask it waits on is on the table)."""
+    said = _("{bot} waits for {person}'s answer (key {key}): {seconds}s left.").format(
+        bot=view.players[bot].name,
+        person=view.players[person].name,
+        key=person + 1,
+        seconds=math.ceil(left),  # "0s left" would be a wait that is over
+    )
+    # Text, not markup: the names are players' names.
+    return Text.assemble((" " + _("ANSWER?") + " ", "b on dark_blue"), " ", said)
 
 
 def _window_line(

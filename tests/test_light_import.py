@@ -1,0 +1,47 @@
+"""The engine imports light: no pydantic until a file is read (issue 10, the table's first
+frame), and the board it builds without the validator is the one the validator reads."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from imtheboss.engine import board as board_module
+from imtheboss.engine.board import default_board, parse_board
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint(' '.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return set(out.split())
+
+
+def test_a_new_game_and_its_moves_import_no_pydantic() -> None:
+    modules = _modules_after(
+        "import random\n"
+        "from imtheboss.engine import Options, Setup, new_game, legal_actions, view\n"
+        "from imtheboss.bots.random_play import random_steps\n"
+        "state = new_game(Setup(players=('A', 'B', 'C'), seed=1, options=Options()))\n"
+        "for _ in random_steps(state, random.Random(1)): pass\n"
+        "view(state, 0); legal_actions(state, 0)"
+    )
+    assert "imtheboss.engine.game" in modules
+    assert not {m for m in modules if m.split(".")[0] == "pydantic"}
+
+
+def test_reading_a_file_still_validates() -> None:
+    modules = _modules_after(
+        "from imtheboss.engine import GameRecord, Setup\n"
+        "GameRecord.from_json(GameRecord(setup=Setup(players=('A', 'B', 'C'), seed=1)).to_json())"
+    )
+    assert "pydantic" in modules
+
+
+def test_the_default_board_is_what_the_validator_reads_from_its_file() -> None:
+    validated = parse_board(board_module._DEFAULT_TEXT, "default board")
+    assert validated == default_board()
+    assert validated.model_dump_json() == default_board().model_dump_json()
