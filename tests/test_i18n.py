@@ -355,7 +355,7 @@ def _english_words(text: str, allowed: set[str]) -> set[str]:
 
 COMMANDS = ["play", "replay", "simulate", "board", "check", "rules"]
 #: Words that are the command line's own: command names, choices, metavars that are symbols.
-KEYWORDS = {"imtheboss", *COMMANDS, "random", "alphabetical", "dealer", "LANG"}
+KEYWORDS = {"imtheboss", *COMMANDS, "random", "alphabetical", "dealer", "shark", "LANG"}
 
 
 @pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
