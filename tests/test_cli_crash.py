@@ -80,7 +80,9 @@ def test_simulate_crash(
     _one_crash_log(home)
 
 
-def _unknown_bots(games: int, bots: Any, seed: int, variants: Any) -> list[simulate.GameSpec]:
+def _unknown_bots(
+    games: int, bots: Any, seed: int, variants: Any, budget: Any = None
+) -> list[simulate.GameSpec]:
     """Specs that fail in the worker itself, whatever the way processes are started."""
     return [simulate.GameSpec(seed + i, ("nobody",) * len(bots), ()) for i in range(games)]
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import RichLog
 
@@ -327,9 +328,14 @@ class BossApp(CrashSafeApp[None]):
         waits = [(q.asker, q.person, left) for q, left in self.bot_waits.shown(now)]
         if state.window is not None:
             waits = []  # paused, and out of the way of the pending play (see _tick)
-        table.query_one(BoardView).show(public)
-        table.query_one(PlayersView).show(public, frozenset(self.bot_seats.bots))
-        table.query_one(DealView).show(public, remaining, asking, waits=waits)
+        try:
+            board, players = table.query_one(BoardView), table.query_one(PlayersView)
+            deal = table.query_one(DealView)
+        except NoMatches:
+            return  # a timer's tick while the table is still built or already taken down
+        board.show(public)
+        players.show(public, frozenset(self.bot_seats.bots))
+        deal.show(public, remaining, asking, waits=waits)
         for screen in self.screen_stack:
             if isinstance(screen, PrivatePanel):
                 screen.show(state, remaining)
