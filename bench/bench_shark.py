@@ -24,6 +24,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from bench_bots import Timed  # every decide timed in CPU time (run as bench/bench_shark.py)
+
 from imtheboss.bots import DEFAULT_BUDGET, Bot, SharkBot, make_bot, play_bots
 from imtheboss.engine import Action, Options, PlayerView, Setup, new_game
 from imtheboss.simulate import NAMES, run, specs, summarise
@@ -61,19 +63,6 @@ def win_rates(games: int, budgets: Sequence[int], seed: int, jobs: int) -> None:
             f"{f'${money[0]:.1f}M':>11}  {f'${dealers:.1f}M':>14}  {elapsed:6.0f}",
             flush=True,
         )
-
-
-class Timed:
-    """A bot whose every ``decide`` is timed, in CPU time."""
-
-    def __init__(self, inner: Bot, times: list[float]) -> None:
-        self.inner, self.times, self.name = inner, times, inner.name
-
-    def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
-        started = time.thread_time()
-        choice = self.inner.decide(seen, legal)
-        self.times.append(time.thread_time() - started)
-        return choice
 
 
 def _line(name: str, times: list[float]) -> str:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..engine.cards import DECK_COUNTS, Card, family, sort_hand
+from ..engine.cards import DECK_COUNTS, Card, sort_hand
+from ..engine.invariants import open_cards
 from ..engine.state import GameState, PlayerState, Rng
 from ..engine.view import MoneyPile, PlayerView
 
@@ -38,12 +39,7 @@ class NotDeterminizable(ValueError):
 def seen_cards(seen: PlayerView) -> Counter[Card]:
     """Every influence card whose place the viewer knows: its hand and the open cards."""
     cards: Counter[Card] = Counter(seen.hand or ())
-    cards.update(seen.discard)
-    if seen.deal is not None:
-        cards.update(family(f.colour) for f in seen.deal.family)
-        cards.update(t.card for t in seen.deal.trips)
-    if seen.window is not None:
-        cards.update(seen.window.cards)
+    cards.update(open_cards(seen))
     return cards
 
 

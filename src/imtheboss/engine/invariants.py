@@ -7,6 +7,7 @@ from collections import Counter
 
 from .cards import COLOURS, DECK_COUNTS, Card, family
 from .state import GameState
+from .view import PlayerView
 
 
 def card_locations(state: GameState) -> Counter[Card] | None:
@@ -14,14 +15,23 @@ def card_locations(state: GameState) -> Counter[Card] | None:
     if state.draw_pile is None or any(p.hand is None for p in state.players):
         return None
     cards: Counter[Card] = Counter(state.draw_pile)
-    cards.update(state.discard)
     for player in state.players:
         cards.update(player.hand or ())
-    if state.deal is not None:
-        cards.update(family(f.colour) for f in state.deal.family)
-        cards.update(t.card for t in state.deal.trips)
-    if state.window is not None:
-        cards.update(state.window.cards)
+    cards.update(open_cards(state))
+    return cards
+
+
+def open_cards(table: GameState | PlayerView) -> Counter[Card]:
+    """The influence cards in the open, seen by everyone: the discard pile, the family cards
+    laid in a deal, the travel cards on trips and the cards of a pending play. A state and a
+    view hold them alike, so the count of the whole deck and a bot's count of what it has seen
+    are one piece of code."""
+    cards: Counter[Card] = Counter(table.discard)
+    if table.deal is not None:
+        cards.update(family(f.colour) for f in table.deal.family)
+        cards.update(t.card for t in table.deal.trips)
+    if table.window is not None:
+        cards.update(table.window.cards)
     return cards
 
 
