@@ -253,8 +253,10 @@ class BossApp(CrashSafeApp[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield language.language_command(self.action_choose_language)
         # A screenshot of a private panel would be a hand in a file: no screenshot command.
+        # No "Keys" panel either: it lists Textual's own bindings (Scroll Up, Focus Next, …),
+        # which no catalog of ours translates; the footer and the legend (l) show every key.
         for command in super().get_system_commands(screen):
-            if command.title != "Screenshot":
+            if command.title not in ("Screenshot", "Keys"):
                 yield language.textual_command(command)
 
     def action_command_palette(self) -> None:

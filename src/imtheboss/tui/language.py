@@ -66,7 +66,6 @@ def translate_bindings(node: DOMNode) -> None:
 _TEXTUAL_COMMANDS = {
     "Theme": N_("Theme"),
     "Quit": N_("Quit"),
-    "Keys": N_("Keys"),
     "Maximize": N_("Maximize"),
     "Minimize": N_("Minimize"),
 }
@@ -74,8 +73,6 @@ _TEXTUAL_COMMANDS = {
 _TEXTUAL_HELP = (
     N_("Change the current theme"),
     N_("Quit the application as soon as possible"),
-    N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
     N_("Minimize the widget and restore to normal size"),
     N_("Maximize the focused widget"),
 )
