@@ -62,7 +62,26 @@ def legal_actions(
     is remembered with the state, so asking twice costs a lookup."""
     if player is None:
         return [A.TimeUp()] if state.window is not None else []
-    want = None if kinds is None else frozenset(kinds)
+    return list(_remembered(state, player, None if kinds is None else _want(kinds)))
+
+
+def _want(kinds: Collection[str]) -> frozenset[str]:
+    if isinstance(kinds, frozenset):
+        return kinds
+    found = _WANTS.get(kinds) if isinstance(kinds, tuple) else None
+    if found is None:
+        found = frozenset(kinds)
+        if isinstance(kinds, tuple) and len(_WANTS) < 256:
+            _WANTS[kinds] = found
+    return found
+
+
+#: The few tuples of kinds callers ask for, as the frozensets the memo is keyed by.
+_WANTS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
+    """``legal_actions``' answer as the state's memo holds it: never to be changed."""
     memo = state.memo()
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
@@ -70,7 +89,7 @@ def legal_actions(
         found = memo[key] = _legal(state, player, want)
         if want is not None:
             found = memo[key] = [a for a in found if a.kind in want]
-    return list(found)
+    return found
 
 
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
@@ -183,7 +202,7 @@ class LegalActions(Sequence[Action]):
         kind = getattr(action, "kind", None)
         if kind is None:
             return False
-        same_kind = self.of(kind)
+        same_kind = _remembered(self.state, self.player, _want((kind,)))
         # A chooser usually hands back one of the very objects it was given: find it by
         # identity before comparing field by field (hundreds of priced offers).
         return any(a is action for a in same_kind) or action in same_kind
