@@ -66,6 +66,8 @@ def legal_actions(
 
 
 def _want(kinds: Collection[str]) -> frozenset[str]:
+    """The memo's key for ``kinds``: bots ask for the same one or two kinds at every step,
+    so the frozenset of each tuple is made once."""
     if isinstance(kinds, frozenset):
         return kinds
     found = _WANTS.get(kinds) if isinstance(kinds, tuple) else None
