@@ -17,7 +17,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import apply, responders
-from ..engine.legal import LegalActions, legal_actions
+from ..engine.legal import LegalActions, legal_actions, legal_kinds
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
 from ..gcpolicy import settle
@@ -66,9 +66,9 @@ class TableResult:
 def _ask(bot: Bot, state: GameState, seat: int) -> Action | None:
     # Lazy: a bot that picks a kind first, or lets the moment pass, never has the hundreds of
     # priced offers built; one that reads the whole list gets it.
-    legal = LegalActions(state, seat)
-    if not legal:
+    if not legal_kinds(state, seat):
         return None
+    legal = LegalActions(state, seat)
     choice = bot.decide(view(state, seat), legal)
     if choice is not None and choice not in legal:
         raise AssertionError(f"{bot.name} chose an action it was not offered: {choice}")

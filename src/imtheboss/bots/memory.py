@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card, Colour
+from ..engine.state import Deal
 from ..engine.view import PlayerView
 
 #: How many deals done later a bot counts again on a player who left offers unanswered once.
@@ -47,6 +48,23 @@ def situation(seen: PlayerView, space: int) -> Situation:
     return (space, seen.deals_done, owners, tuple(sorted(seen.hand or ())))
 
 
+def _heard(deal: Deal) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """(who takes part, whom the Boss made offers to, who answered) in ``deal``: public facts
+    of the deal alone, so worked out once per deal for every bot at the table."""
+    memo = deal.memo()
+    found: tuple[frozenset[int], frozenset[int], frozenset[int]] | None = memo.get("heard")
+    if found is None:
+        answering = {p.supplier for p in deal.proposals if not p.by_boss}
+        answered = answering | {a.supplier for a in deal.agreements}
+        talking = set(answered)
+        if deal.agreements or any(p.by_boss for p in deal.proposals):
+            talking.add(deal.boss)  # a Boss who offers, or accepted a price
+        talking |= {f.owner for f in deal.family}
+        offered = frozenset(p.supplier for p in deal.proposals if p.by_boss)
+        found = memo["heard"] = (frozenset(talking), offered, frozenset(answered))
+    return found
+
+
 @dataclass
 class DealMemory:
     failed: set[Situation] = field(default_factory=set)
@@ -57,6 +75,8 @@ class DealMemory:
     silent: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: The deal on the table: whom its Boss made offers to, who answered.
     _talk: tuple[DealKey, set[int], set[int]] | None = None
+    #: The last view ``_listen`` heard: the same view again teaches nothing new.
+    _heard_last: PlayerView | None = field(default=None, repr=False, compare=False)
 
     def observe(self, seen: PlayerView) -> None:
         """Settle the deal this bot started once it is over: it closed if its space is covered
@@ -83,13 +103,13 @@ class DealMemory:
         """Who answers: everyone who takes part in a deal is heard; whoever a Boss made an
         offer to and did not answer before the deal failed is silent (all of it public: any
         Boss's deal teaches it, not only this bot's own)."""
+        if seen is self._heard_last:
+            return  # the very same view again (a table asks round after round): nothing new
+        self._heard_last = seen
         deal = seen.deal
-        if deal is not None:
-            talking = {a.supplier for a in deal.agreements}
-            talking |= {p.supplier for p in deal.proposals if not p.by_boss}
-            if deal.agreements or any(p.by_boss for p in deal.proposals):
-                talking.add(deal.boss)  # a Boss who offers, or accepted a price
-            for seat in talking | {f.owner for f in deal.family}:
+        heard = None if deal is None else _heard(deal)
+        if heard is not None:
+            for seat in heard[0]:
                 self.silent.pop(seat, None)
         talk = self._talk
         key = deal_key(seen)
@@ -100,14 +120,13 @@ class DealMemory:
                 for seat in offered - answered:
                     _, before = self.silent.get(seat, (0, SILENT_DEALS // 2))
                     self.silent[seat] = (seen.deals_done, before * 2)
-        if deal is None or key is None:
+        if heard is None or key is None:
             return
         if self._talk is None:
             self._talk = (key, set(), set())
         _, offered, answered = self._talk
-        offered |= {p.supplier for p in deal.proposals if p.by_boss}
-        answered |= {a.supplier for a in deal.agreements}
-        answered |= {p.supplier for p in deal.proposals if not p.by_boss}
+        offered |= heard[1]
+        answered |= heard[2]
 
     def shy(self, seen: PlayerView) -> frozenset[int]:
         """The players not to count on as sellers now (see ``silent``)."""

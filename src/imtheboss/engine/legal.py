@@ -62,7 +62,28 @@ def legal_actions(
     is remembered with the state, so asking twice costs a lookup."""
     if player is None:
         return [A.TimeUp()] if state.window is not None else []
-    want = None if kinds is None else frozenset(kinds)
+    return list(_remembered(state, player, None if kinds is None else _want(kinds)))
+
+
+def _want(kinds: Collection[str]) -> frozenset[str]:
+    """The memo's key for ``kinds``: bots ask for the same one or two kinds at every step,
+    so the frozenset of each tuple is made once."""
+    if isinstance(kinds, frozenset):
+        return kinds
+    found = _WANTS.get(kinds) if isinstance(kinds, tuple) else None
+    if found is None:
+        found = frozenset(kinds)
+        if isinstance(kinds, tuple) and len(_WANTS) < 256:
+            _WANTS[kinds] = found
+    return found
+
+
+#: The few tuples of kinds callers ask for, as the frozensets the memo is keyed by.
+_WANTS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
+    """``legal_actions``' answer as the state's memo holds it: never to be changed."""
     memo = state.memo()
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
@@ -70,7 +91,7 @@ def legal_actions(
         found = memo[key] = _legal(state, player, want)
         if want is not None:
             found = memo[key] = [a for a in found if a.kind in want]
-    return list(found)
+    return found
 
 
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
@@ -183,7 +204,7 @@ class LegalActions(Sequence[Action]):
         kind = getattr(action, "kind", None)
         if kind is None:
             return False
-        same_kind = self.of(kind)
+        same_kind = _remembered(self.state, self.player, _want((kind,)))
         # A chooser usually hands back one of the very objects it was given: find it by
         # identity before comparing field by field (hundreds of priced offers).
         return any(a is action for a in same_kind) or action in same_kind
@@ -304,12 +325,35 @@ def _influence(state: GameState, p: int) -> tuple[Action, ...]:
 
 
 def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
-    """The kinds among ``_influence(state, p)``, remembered by the same few facts."""
-    kinds = _influence_kind_set(*_influence_key(state, p))
-    return kinds | _HIRE if _hires(state, p) else kinds
+    """The kinds among ``_influence(state, p)``, read off the hand and the travel targets
+    without building the list (a table asks this of almost every seat at every step)."""
+    hand = _hand(state, p)
+    held = set(hand)
+    kinds: set[str] = set()
+    if not held.isdisjoint(_FAMILY_CARDS):
+        kinds.add("lay_family")
+    travels = held & _TRAVEL_CARDS
+    if travels:
+        investors, laid = _travel_targets(state)
+        own_ok = state.options.has(Variant.V8)  # TR5
+        colours = {c for c, o in investors if own_ok or o != p}
+        colours.update(f.colour for f in laid)
+        if colours and (
+            Card.TRAVEL_GREY in travels or any(card.colour in colours for card in travels)
+        ):
+            kinds.add("travel")
+    if Card.BOSS in held:
+        deal = state.deal
+        assert deal is not None
+        if p != deal.boss:
+            kinds.add("boss")
+    if _hires(state, p):
+        kinds.add("hire")
+    return frozenset(kinds)
 
 
-_HIRE = frozenset({"hire"})
+_FAMILY_CARDS = frozenset(family(c) for c in COLOURS)
+_TRAVEL_CARDS = frozenset(c for c in Card if c.kind is Kind.TRAVEL)
 
 
 def _influence_key(
@@ -317,6 +361,22 @@ def _influence_key(
 ) -> tuple[
     int, tuple[Card, ...], tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...], bool, bool
 ]:
+    deal = state.deal
+    assert deal is not None
+    return (
+        p,
+        _hand(state, p),
+        *_travel_targets(state),
+        state.options.has(Variant.V8),
+        p == deal.boss,
+    )
+
+
+def _travel_targets(
+    state: GameState,
+) -> tuple[tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...]]:
+    """The investors a travel card could send away, with their owners, and the family cards
+    laid in the deal: the same for every seat, so once per state."""
     deal = state.deal
     assert deal is not None
     memo = state.memo()
@@ -333,24 +393,12 @@ def _influence_key(
             investors = _owned(tuple(map(owners.__getitem__, COLOURS)))
         laid = deal.family
         targets = memo["travel targets"] = (investors, tuple(dict.fromkeys(laid)) if laid else ())
-    return (p, _hand(state, p), *targets, state.options.has(Variant.V8), p == deal.boss)
+    return targets
 
 
 @lru_cache(maxsize=1024)
 def _owned(owners: tuple[int | None, ...]) -> tuple[tuple[Colour, int], ...]:
     return tuple((c, o) for c, o in zip(COLOURS, owners, strict=True) if o is not None)
-
-
-@lru_cache(maxsize=16384)
-def _influence_kind_set(
-    p: int,
-    hand: tuple[Card, ...],
-    investors: tuple[tuple[Colour, int], ...],
-    laid: tuple[FamilyRef, ...],
-    own_ok: bool,
-    is_boss: bool,
-) -> frozenset[str]:
-    return frozenset(a.kind for a in _influence_list(p, hand, investors, laid, own_ok, is_boss))
 
 
 @lru_cache(maxsize=16384)

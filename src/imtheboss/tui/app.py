@@ -8,10 +8,12 @@ move is offered by ``legal_actions`` and judged by ``apply``.
 from __future__ import annotations
 
 import secrets
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
@@ -52,18 +54,31 @@ from .bot_seats import BotSeats, BotWaits
 from .crash_safe import CrashSafeApp
 from .labels import investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
-from .screens.close import CloseDialog
-from .screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
-from .screens.legend import LegendScreen
-from .screens.names import NamesScreen
-from .screens.privacy import PrivacyScreen
-from .screens.private import ActionChosen, MoveQuestion, PrivatePanel
-from .screens.score import ScoreScreen
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.footer import SteadyFooter
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
+
+if TYPE_CHECKING:
+    from .screens.private import ActionChosen, MoveQuestion
+
+# The dialogs and the other screens are imported where they are first opened: none of them is
+# in the table's first frame, and their widgets (text fields, buttons, radio sets) cost the
+# start-up a good many milliseconds (issue 10).
+
+
+def _imported(module: str) -> bool:
+    """Whether ``screens.<module>`` has been imported: if not, none of its screens is open."""
+    return f"{__package__}.screens.{module}" in sys.modules
+
+
+def _classes(module: str, *names: str) -> tuple[type, ...]:
+    """The named screen classes of ``screens.<module>`` if it has been imported; none if not
+    (for ``isinstance`` tests that must not import it)."""
+    found = sys.modules.get(f"{__package__}.screens.{module}")
+    return () if found is None else tuple(getattr(found, name) for name in names)
+
 
 #: What Textual reports for Alt+1 … Alt+6 from most terminals: the bytes ESC and a digit are
 #: read as the macOS Option characters ¡ ™ £ ¢ ∞ § (which a Mac's Option+digit also types).
@@ -181,8 +196,15 @@ class BossApp(CrashSafeApp[None]):
     async def on_mount(self) -> None:
         self.title = _(self.TITLE)
         language.translate_bindings(self)
+        fresh: int | None = None
+        if self.session is None and self.settings.names:
+            # The game exists before its screen is pushed, so that the screen's first keys
+            # are the game's: the footer is built once, not once more as the game begins.
+            fresh = self._new_game(self.settings.names)
         await self.push_screen(TableScreen())
-        if self.session is not None:
+        if fresh is not None:
+            self._begin(fresh)
+        elif self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
             self._log_the_game_so_far()
             self._log_line(_said("dim", N_("Resumed the saved game.")))
@@ -192,9 +214,9 @@ class BossApp(CrashSafeApp[None]):
                 )
             self._tell_save_state()
             self.refresh_table()
-        elif self.settings.names:
-            self._start(self.settings.names)
         else:
+            from .screens.names import NamesScreen
+
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
         self.set_interval(0.25, self._tick)
@@ -205,6 +227,10 @@ class BossApp(CrashSafeApp[None]):
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
             return
+        self._begin(self._new_game(names))
+
+    def _new_game(self, names: tuple[str, ...]) -> int:
+        """Set up a new game of ``names`` and save it; its seed."""
         # A seed nobody can guess (the time of day could be): it decides every hand.
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbelow(10**12)
         board = None
@@ -219,6 +245,10 @@ class BossApp(CrashSafeApp[None]):
         self.session = GameSession.new(
             setup, self.settings.save_dir, self.settings.board_path, bots
         )
+        return seed
+
+    def _begin(self, seed: int) -> None:
+        """The new game's computer players sit down, and the table shows it."""
         self._seat_bots(seed)
         # Never the seed: it would give every hand away (it is shown at the end).
         self._log_line(_said("dim", N_("A new game.")))
@@ -231,6 +261,9 @@ class BossApp(CrashSafeApp[None]):
     def _seat_bots(self, seed: int) -> None:
         """Computer players take their seats (from the settings, or from the save file)."""
         assert self.session is not None
+        if not self.session.bots:
+            self.bot_seats = BotSeats({}, seed, self.settings.ask_around)
+            return
         from ..bots import make_bot  # the bots' modules, only for a table that seats one
 
         state = self.session.state
@@ -338,9 +371,12 @@ class BossApp(CrashSafeApp[None]):
         board.show(public)
         players.show(public, frozenset(self.bot_seats.bots))
         deal.show(public, remaining, asking, waits=waits)
-        for screen in self.screen_stack:
-            if isinstance(screen, PrivatePanel):
-                screen.show(state, remaining)
+        if _imported("private"):
+            from .screens.private import PrivatePanel
+
+            for screen in self.screen_stack:
+                if isinstance(screen, PrivatePanel):
+                    screen.show(state, remaining)
         self.refresh_bindings()
 
     def _remaining(self) -> float | None:
@@ -472,10 +508,13 @@ class BossApp(CrashSafeApp[None]):
         return self.session is not None and self.state.window is not None
 
     def _someone_has_the_keyboard(self) -> bool:
-        return any(
-            isinstance(s, PrivacyScreen | PrivatePanel | PriceDialog | DiscardDialog | CloseDialog)
-            for s in self.screen_stack
+        private = (
+            _classes("privacy", "PrivacyScreen")
+            + _classes("private", "PrivatePanel")
+            + _classes("dialogs", "PriceDialog", "DiscardDialog")
+            + _classes("close", "CloseDialog")
         )
+        return any(isinstance(s, private) for s in self.screen_stack)
 
     def _tick(self) -> None:
         now = time.monotonic()
@@ -573,6 +612,8 @@ class BossApp(CrashSafeApp[None]):
                     if space is not None:
                         self.play(A.PlaceMarker(player=placer, space=space))
 
+                from .screens.dialogs import SpaceDialog
+
                 self.push_screen(SpaceDialog(state), placed)
             return
         seat = state.end_roller if state.phase is Phase.END_ROLL else state.turn
@@ -613,13 +654,16 @@ class BossApp(CrashSafeApp[None]):
                 markup=False,
             )
             return
-        if any(isinstance(s, ScoreScreen | NamesScreen) for s in self.screen_stack):
+        done = _classes("score", "ScoreScreen") + _classes("names", "NamesScreen")
+        if any(isinstance(s, done) for s in self.screen_stack):
             return  # also under the rules screen: popping down to the table would lose them
         if self._table() is None:
             return  # the app is closing: a key typed after 'q' finds no table
         while not isinstance(self.screen, TableScreen):
             self.pop_screen()
         name = self.state.name(seat)
+        from .screens.privacy import PrivacyScreen
+        from .screens.private import PrivatePanel
 
         def confirmed(ok: bool | None) -> None:
             if ok:
@@ -632,6 +676,9 @@ class BossApp(CrashSafeApp[None]):
             self._give_keyboard_back()
 
     def on_move_question(self, message: MoveQuestion) -> None:
+        from .screens.close import CloseDialog
+        from .screens.dialogs import DiscardDialog, PriceDialog
+
         move, seat, state = message.move, message.seat, self.state
         template = move.template
         if move.ask == "price" and isinstance(template, A.Offer | A.Ask) and state.deal:
@@ -662,7 +709,8 @@ class BossApp(CrashSafeApp[None]):
             self.push_screen(CloseDialog(state, seat), closing)
 
     def _give_keyboard_back(self) -> None:
-        while not isinstance(self.screen, TableScreen | ScoreScreen) and len(self.screen_stack) > 1:
+        table = (TableScreen, *_classes("score", "ScoreScreen"))
+        while not isinstance(self.screen, table) and len(self.screen_stack) > 1:
             self.pop_screen()
 
     # -- help, undo, the end ----------------------------------------------------------------
@@ -681,6 +729,8 @@ class BossApp(CrashSafeApp[None]):
         self.push_screen("rules")
 
     def action_legend(self) -> None:
+        from .screens.legend import LegendScreen
+
         if not any(isinstance(s, LegendScreen) for s in self.screen_stack):
             self.push_screen(LegendScreen())
 
@@ -689,8 +739,11 @@ class BossApp(CrashSafeApp[None]):
         if not self._game_in_progress():
             self.exit()
             return
-        if any(isinstance(s, ConfirmDialog) and s.purpose == "quit" for s in self.screen_stack):
-            return
+        if _imported("dialogs"):
+            from .screens.dialogs import ConfirmDialog
+
+            if any(isinstance(s, ConfirmDialog) and s.purpose == "quit" for s in self.screen_stack):
+                return
 
         saved = self.session is not None and self.session.save_path is not None
 
@@ -702,6 +755,8 @@ class BossApp(CrashSafeApp[None]):
             if saved:
                 return _("Quit? The game is saved; resume with `imtheboss play --resume`.")
             return _("Quit? This game is not saved: it ends here.")
+
+        from .screens.dialogs import ConfirmDialog
 
         self.push_screen(ConfirmDialog(question, purpose="quit"), answered)
 
@@ -739,6 +794,8 @@ class BossApp(CrashSafeApp[None]):
             self._tell_save_state()
             self.refresh_table()
 
+        from .screens.dialogs import ConfirmDialog
+
         self.push_screen(
             ConfirmDialog(
                 lambda: _("Undo “{move}”? Only if the whole table agrees.").format(move=last())
@@ -763,6 +820,8 @@ class BossApp(CrashSafeApp[None]):
                 self._start(names)
             else:
                 self.exit()
+
+        from .screens.score import ScoreScreen
 
         seed = getattr(self.session.setup, "seed", None) if self.session else None
         self.push_screen(ScoreScreen(self.state, seed), chosen)

@@ -8,6 +8,7 @@ from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import Static
 
 from ...engine.board import Space
@@ -15,6 +16,9 @@ from ...engine.cards import COLOURS
 from ...engine.view import PlayerView
 from ...i18n import _, ngettext
 from ..labels import STYLE
+
+#: The board's rows: 16 spaces in two columns.
+BOARD_ROWS = 8
 
 
 def space_text(space: Space) -> Text:
@@ -33,6 +37,11 @@ def space_text(space: Space) -> Text:
 
 class BoardView(Static):
     """Spaces clockwise in two columns; ``$`` marks the marker, ``▓#n`` a covered space."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Always the grid's 8 rows (cells never wrap): known without rendering the grid
+        # to count them, which Textual would do at every layout (issue 10).
+        return BOARD_ROWS
 
     def show(self, view: PlayerView) -> None:
         grid = Table.grid(padding=(0, 1), expand=True)
@@ -56,8 +65,8 @@ class BoardView(Static):
                 # a character), e.g. "6d" or "6股".
                 dividends = _("{count}d").format(count=space.dividends)
                 cells.append((number, space_text(space), Text(dividends)))
-        for row in range(8):
-            left, right = cells[row], cells[row + 8]
+        for row in range(BOARD_ROWS):
+            left, right = cells[row], cells[row + BOARD_ROWS]
             grid.add_row(*left, *right)
         self.border_title = ngettext(
             "Board · {count} deal done", "Board · {count} deals done", view.deals_done
