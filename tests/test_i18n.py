@@ -576,3 +576,28 @@ def test_errors_outside_the_ui_are_raised_with_messages_not_text() -> None:
                 f"{where}: a plain string"
             )
     assert found > 100
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
+def test_help_fits_80_columns_in_cells(
+    lang: str,
+    command: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """argparse measures with len(); a Hangul or Han character takes two cells. At 80 columns no
+    line of --help may be wider, and every option's help starts in the same column."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, *command, "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert max(map(cell_len, lines)) <= 80, "\n".join(lines)
+    starts = set()
+    for line in lines:
+        found = re.match(r"^  (-\S+(?: \S+)?)( {2,})\S", line)
+        if found:
+            starts.add(cell_len(found.group(1)) + len(found.group(2)))
+    assert len(starts) <= 1, "\n".join(lines)

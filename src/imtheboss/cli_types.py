@@ -12,7 +12,7 @@ import argparse
 import math
 import os
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .i18n import N_, _
 
@@ -31,8 +31,91 @@ MAX_BOT_BUDGET = 20_000
 MAX_SECONDS = 600.0
 
 
+class CellHelpFormatter(argparse.HelpFormatter):
+    """argparse measures text with ``len()``; a Korean or Chinese character takes two cells of
+    the terminal, so translated help ran past the edge and its columns slid. The same layout,
+    measured in cells."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if action.help is not argparse.SUPPRESS:
+            invocations = [self._format_action_invocation(action)]
+            invocations += map(
+                self._format_action_invocation, self._iter_indented_subactions(action)
+            )
+            widest = max(map(_cells, invocations)) + self._current_indent
+            self._action_max_length = max(self._action_max_length, widest)
+
+    def _format_action(self, action: argparse.Action) -> str:
+        help_position = min(self._action_max_length + 2, self._max_help_position)
+        help_width = max(self._width - help_position, 11)
+        action_width = help_position - self._current_indent - 2
+        header = self._format_action_invocation(action)
+        indent = " " * self._current_indent
+        if not action.help:
+            parts = [f"{indent}{header}\n"]
+            indent_first = 0
+        elif _cells(header) <= action_width:
+            parts = [f"{indent}{header}{' ' * (action_width - _cells(header))}  "]
+            indent_first = 0
+        else:
+            parts = [f"{indent}{header}\n"]
+            indent_first = help_position
+        if action.help and action.help.strip():
+            help_text = self._expand_help(action)
+            if help_text:
+                lines = self._split_lines(help_text, help_width)
+                parts.append(" " * indent_first + lines[0] + "\n")
+                parts += [" " * help_position + line + "\n" for line in lines[1:]]
+        elif not parts[0].endswith("\n"):
+            parts.append("\n")
+        parts += map(self._format_action, self._iter_indented_subactions(action))
+        return self._join_parts(parts)
+
+    def _format_usage(self, *args: Any) -> str:
+        # argparse wraps the usage by len(); if a line is wider in cells, wrap it again as if
+        # the terminal were narrower by the difference.
+        text: str = super()._format_usage(*args)
+        extra = max((_cells(line) - len(line) for line in text.splitlines()), default=0)
+        if extra and any(_cells(line) > self._width for line in text.splitlines()):
+            width, self._width = self._width, self._width - extra
+            try:
+                text = super()._format_usage(*args)
+            finally:
+                self._width = width
+        return text
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return _wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(
+            indent + line for line in _wrap(" ".join(text.split()), width - len(indent))
+        )
+
+
+def _cells(text: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` cells: at spaces, and between characters where a language
+    writes none (Chinese)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=max(width, 1), color_system=None, legacy_windows=False)
+    return [line.plain.rstrip() for line in Text(text).wrap(console, max(width, 1))] or [""]
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A bad command line is one sentence on stderr and exit code 2 (no usage dump)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", CellHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         # "argument --games: a number of games from 1 …" reads better without "argument"
