@@ -80,6 +80,8 @@ def _want(kinds: Collection[str]) -> frozenset[str]:
 
 #: The few tuples of kinds callers ask for, as the frozensets the memo is keyed by.
 _WANTS: dict[tuple[str, ...], frozenset[str]] = {}
+_ASK = _want(("ask",))
+_OFFER = _want(("offer",))
 
 
 def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
@@ -88,10 +90,36 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> l
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
     if found is None:
-        found = memo[key] = _legal(state, player, want)
-        if want is not None:
-            found = memo[key] = [a for a in found if a.kind in want]
+        if want is _ASK or want is _OFFER:
+            found = _priced(state, player, want)
+        if found is None:
+            found = _legal(state, player, want)
+            if want is not None:
+                found = [a for a in found if a.kind in want]
+        memo[key] = found
     return found
+
+
+def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action] | None:
+    """The asks, or the offers, alone: a random bot that picked one of these kinds asks for
+    it, and the list is hundreds long, so it is put together from the remembered lists of
+    each card instead of built with the rest and filtered (the same actions, in the same
+    order). None where they are not the negotiation's (no deal, a window open)."""
+    deal = state.deal
+    if state.phase is not Phase.DEAL or state.window is not None or deal is None:
+        return None
+    out: list[Action] = []
+    prices = _prices(state)
+    if p == deal.boss:
+        if want is _OFFER:
+            for s in range(state.n):
+                if s != p:
+                    for ref in _offerable(state, deal, s):
+                        out.extend(_offers(p, s, ref, *prices))
+    elif want is _ASK:
+        for ref in _offerable(state, deal, p):
+            out.extend(_asks(p, ref, *prices))
+    return out
 
 
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
