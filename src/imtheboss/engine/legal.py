@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, cast, overload
 
 from . import actions as A
@@ -86,7 +88,7 @@ _OFFER = _want(("offer",))
 
 def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
     """``legal_actions``' answer as the state's memo holds it: never to be changed."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
     if found is None:
@@ -126,7 +128,7 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     """The kinds of action ``player`` may take now (``{a.kind for a in legal_actions(...)}``),
     without building the priced offers and asks: a chooser can pick a kind first, then ask
     ``legal_actions`` for that kind alone."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("kinds", player)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
@@ -235,7 +237,7 @@ class LegalActions(Sequence[Action]):
         same_kind = _remembered(self.state, self.player, _want((kind,)))
         # A chooser usually hands back one of the very objects it was given: find it by
         # identity before comparing field by field (hundreds of priced offers).
-        return any(a is action for a in same_kind) or action in same_kind
+        return any(map(is_, same_kind, repeat(action))) or action in same_kind
 
     def __bool__(self) -> bool:
         if self._all is not None:
@@ -407,7 +409,7 @@ def _travel_targets(
     laid in the deal: the same for every seat, so once per state."""
     deal = state.deal
     assert deal is not None
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     targets: tuple[tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...]] | None = memo.get(
         "travel targets"
     )
@@ -494,7 +496,7 @@ def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Act
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     """Cards ``supplier`` could still name in an offer (N1, N5, TR1), for every seat at once,
     remembered with the state."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     every: list[list[CardRef]] | None = memo.get("offerable")
     if every is not None:
         return every[supplier]

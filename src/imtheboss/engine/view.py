@@ -101,7 +101,7 @@ class PlayerView(Frozen):
 def view(state: GameState, viewer: int | None) -> PlayerView:
     """``viewer``'s view of ``state``, remembered with the state: a table asks each seat again
     in every silent round of a deal."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("view", viewer)
     found: PlayerView | None = memo.get(key)
     if found is None:
