@@ -500,12 +500,28 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     every: list[list[CardRef]] | None = memo.get("offerable")
     if every is not None:
         return every[supplier]
-    # The same for every state that shares the deal and the owners: remembered with the deal.
+    # The same for every state whose deal has the same family cards, trips and agreements,
+    # with the same owners: most steps of a deal (asks, offers, withdrawals) change none of
+    # them, and a deal copied with changes keeps the very tuples it did not change, so the
+    # last answer is found by their identities (held here, so no identity is reused).
     owners = state.owners
-    key = ("offerable", state.n, tuple(map(owners.__getitem__, COLOURS)))
-    deal_memo = deal.memo()
-    every = deal_memo.get(key)
-    if every is None:
+    facts = (
+        state.n,
+        tuple(map(owners.__getitem__, COLOURS)),
+        deal.family,
+        deal.trips,
+        deal.agreements,
+    )
+    last = _LAST_OFFERABLE[0]
+    if (
+        last is not None
+        and last[0][2] is facts[2]
+        and last[0][3] is facts[3]
+        and last[0][4] is facts[4]
+        and last[0][:2] == facts[:2]
+    ):
+        every = last[1]
+    else:
         every = [[] for _ in range(state.n)]
         agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
         trips = deal.trips
@@ -519,9 +535,13 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             for f in dict.fromkeys(deal.family):
                 if not agreed or (f.owner, f) not in agreed:
                     every[f.owner].append(f)
-        deal_memo[key] = every
+        _LAST_OFFERABLE[0] = (facts, every)
     memo["offerable"] = every
     return every[supplier]
+
+
+#: ``_offerable``'s last answer, with the facts (and the very tuples) it was worked out from.
+_LAST_OFFERABLE: list[tuple[tuple[Any, ...], list[list[CardRef]]] | None] = [None]
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
