@@ -356,7 +356,44 @@ def _influence(state: GameState, p: int) -> tuple[Action, ...]:
 
 def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
     """The kinds among ``_influence(state, p)``, read off the hand and the travel targets
-    without building the list (a table asks this of almost every seat at every step)."""
+    without building the list (a table asks this of almost every seat at every step).
+
+    They depend only on the seat's hand, the deal's family cards and trips, its Boss, the
+    owners and the options; most steps of a deal change none of these for most seats, and a
+    state copied with changes keeps the very objects it did not change, so each seat's last
+    answer is carried over when they are the same objects (held here, so no identity is
+    reused)."""
+    deal = state.deal
+    assert deal is not None
+    facts = (
+        state.players[p].hand,
+        deal.family,
+        deal.trips,
+        state.owners,
+        state.options,
+    )
+    last = _LAST_INFLUENCE_KINDS.get(p)
+    if (
+        last is not None
+        and last[1] == deal.boss
+        and last[0][0] is facts[0]
+        and last[0][1] is facts[1]
+        and last[0][2] is facts[2]
+        and last[0][3] is facts[3]
+        and last[0][4] is facts[4]
+    ):
+        return last[2]
+    found = _influence_kinds_now(state, p)
+    _LAST_INFLUENCE_KINDS[p] = (facts, deal.boss, found)
+    return found
+
+
+#: Each seat's last ``_influence_kinds``: the objects it was worked out from, the Boss, the
+#: answer.
+_LAST_INFLUENCE_KINDS: dict[int, tuple[tuple[Any, ...], int, frozenset[str]]] = {}
+
+
+def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
     hand = _hand(state, p)
     held = set(hand)
     kinds: set[str] = set()
