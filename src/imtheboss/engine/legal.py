@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, cast, overload
 
 from . import actions as A
@@ -80,25 +82,53 @@ def _want(kinds: Collection[str]) -> frozenset[str]:
 
 #: The few tuples of kinds callers ask for, as the frozensets the memo is keyed by.
 _WANTS: dict[tuple[str, ...], frozenset[str]] = {}
+_ASK = _want(("ask",))
+_OFFER = _want(("offer",))
 
 
 def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
     """``legal_actions``' answer as the state's memo holds it: never to be changed."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
     if found is None:
-        found = memo[key] = _legal(state, player, want)
-        if want is not None:
-            found = memo[key] = [a for a in found if a.kind in want]
+        if want is _ASK or want is _OFFER:
+            found = _priced(state, player, want)
+        if found is None:
+            found = _legal(state, player, want)
+            if want is not None:
+                found = [a for a in found if a.kind in want]
+        memo[key] = found
     return found
+
+
+def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action] | None:
+    """The asks, or the offers, alone: a random bot that picked one of these kinds asks for
+    it, and the list is hundreds long, so it is put together from the remembered lists of
+    each card instead of built with the rest and filtered (the same actions, in the same
+    order). None where they are not the negotiation's (no deal, a window open)."""
+    deal = state.deal
+    if state.phase is not Phase.DEAL or state.window is not None or deal is None:
+        return None
+    out: list[Action] = []
+    prices = _prices(state)
+    if p == deal.boss:
+        if want is _OFFER:
+            for s in range(state.n):
+                if s != p:
+                    for ref in _offerable(state, deal, s):
+                        out.extend(_offers(p, s, ref, *prices))
+    elif want is _ASK:
+        for ref in _offerable(state, deal, p):
+            out.extend(_asks(p, ref, *prices))
+    return out
 
 
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     """The kinds of action ``player`` may take now (``{a.kind for a in legal_actions(...)}``),
     without building the priced offers and asks: a chooser can pick a kind first, then ask
     ``legal_actions`` for that kind alone."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("kinds", player)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
@@ -207,7 +237,7 @@ class LegalActions(Sequence[Action]):
         same_kind = _remembered(self.state, self.player, _want((kind,)))
         # A chooser usually hands back one of the very objects it was given: find it by
         # identity before comparing field by field (hundreds of priced offers).
-        return any(a is action for a in same_kind) or action in same_kind
+        return any(map(is_, same_kind, repeat(action))) or action in same_kind
 
     def __bool__(self) -> bool:
         if self._all is not None:
@@ -326,7 +356,44 @@ def _influence(state: GameState, p: int) -> tuple[Action, ...]:
 
 def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
     """The kinds among ``_influence(state, p)``, read off the hand and the travel targets
-    without building the list (a table asks this of almost every seat at every step)."""
+    without building the list (a table asks this of almost every seat at every step).
+
+    They depend only on the seat's hand, the deal's family cards and trips, its Boss, the
+    owners and the options; most steps of a deal change none of these for most seats, and a
+    state copied with changes keeps the very objects it did not change, so each seat's last
+    answer is carried over when they are the same objects (held here, so no identity is
+    reused)."""
+    deal = state.deal
+    assert deal is not None
+    facts = (
+        state.players[p].hand,
+        deal.family,
+        deal.trips,
+        state.owners,
+        state.options,
+    )
+    last = _LAST_INFLUENCE_KINDS.get(p)
+    if (
+        last is not None
+        and last[1] == deal.boss
+        and last[0][0] is facts[0]
+        and last[0][1] is facts[1]
+        and last[0][2] is facts[2]
+        and last[0][3] is facts[3]
+        and last[0][4] is facts[4]
+    ):
+        return last[2]
+    found = _influence_kinds_now(state, p)
+    _LAST_INFLUENCE_KINDS[p] = (facts, deal.boss, found)
+    return found
+
+
+#: Each seat's last ``_influence_kinds``: the objects it was worked out from, the Boss, the
+#: answer.
+_LAST_INFLUENCE_KINDS: dict[int, tuple[tuple[Any, ...], int, frozenset[str]]] = {}
+
+
+def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
     hand = _hand(state, p)
     held = set(hand)
     kinds: set[str] = set()
@@ -379,7 +446,7 @@ def _travel_targets(
     laid in the deal: the same for every seat, so once per state."""
     deal = state.deal
     assert deal is not None
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     targets: tuple[tuple[tuple[Colour, int], ...], tuple[FamilyRef, ...]] | None = memo.get(
         "travel targets"
     )
@@ -466,16 +533,32 @@ def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Act
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     """Cards ``supplier`` could still name in an offer (N1, N5, TR1), for every seat at once,
     remembered with the state."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     every: list[list[CardRef]] | None = memo.get("offerable")
     if every is not None:
         return every[supplier]
-    # The same for every state that shares the deal and the owners: remembered with the deal.
+    # The same for every state whose deal has the same family cards, trips and agreements,
+    # with the same owners: most steps of a deal (asks, offers, withdrawals) change none of
+    # them, and a deal copied with changes keeps the very tuples it did not change, so the
+    # last answer is found by their identities (held here, so no identity is reused).
     owners = state.owners
-    key = ("offerable", state.n, tuple(map(owners.__getitem__, COLOURS)))
-    deal_memo = deal.memo()
-    every = deal_memo.get(key)
-    if every is None:
+    facts = (
+        state.n,
+        tuple(map(owners.__getitem__, COLOURS)),
+        deal.family,
+        deal.trips,
+        deal.agreements,
+    )
+    last = _LAST_OFFERABLE[0]
+    if (
+        last is not None
+        and last[0][2] is facts[2]
+        and last[0][3] is facts[3]
+        and last[0][4] is facts[4]
+        and last[0][:2] == facts[:2]
+    ):
+        every = last[1]
+    else:
         every = [[] for _ in range(state.n)]
         agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
         trips = deal.trips
@@ -489,9 +572,13 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             for f in dict.fromkeys(deal.family):
                 if not agreed or (f.owner, f) not in agreed:
                     every[f.owner].append(f)
-        deal_memo[key] = every
+        _LAST_OFFERABLE[0] = (facts, every)
     memo["offerable"] = every
     return every[supplier]
+
+
+#: ``_offerable``'s last answer, with the facts (and the very tuples) it was worked out from.
+_LAST_OFFERABLE: list[tuple[tuple[Any, ...], list[list[CardRef]]] | None] = [None]
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:

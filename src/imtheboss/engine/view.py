@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .board import Board
@@ -100,7 +101,7 @@ class PlayerView(Frozen):
 def view(state: GameState, viewer: int | None) -> PlayerView:
     """``viewer``'s view of ``state``, remembered with the state: a table asks each seat again
     in every silent round of a deal."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("view", viewer)
     found: PlayerView | None = memo.get(key)
     if found is None:
@@ -177,17 +178,45 @@ _LAST_PUBLIC: list[
 def _build_public(
     players: tuple[PlayerState, ...], owners: dict[Colour, int | None]
 ) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
+    # A step changes one player or two: the others' public faces are the ones built before.
+    investors: list[list[Colour]] = [[] for _ in players]
+    unowned: list[Colour] = []
+    for c in COLOURS:
+        o = owners[c]
+        if o is None:
+            unowned.append(c)
+        else:
+            investors[o].append(c)
     return (
         tuple(
-            PublicPlayer(
-                seat=i,
-                name=p.name,
-                investors=tuple(c for c in COLOURS if owners[c] == i),
-                hand_size=None if p.hand is None else len(p.hand),
-                pile=MoneyPile.of(p.money),
-                deals_closed=p.deals_closed,
+            _public_player(
+                i,
+                p.name,
+                tuple(investors[i]),
+                None if p.hand is None else len(p.hand),
+                p.money,
+                p.deals_closed,
             )
             for i, p in enumerate(players)
         ),
-        tuple(c for c in COLOURS if owners[c] is None),
+        tuple(unowned),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _public_player(
+    seat: int,
+    name: str,
+    investors: tuple[Colour, ...],
+    hand_size: int | None,
+    money: int,
+    deals_closed: int,
+) -> PublicPlayer:
+    return PublicPlayer(
+        seat=seat,
+        name=name,
+        investors=investors,
+        hand_size=hand_size,
+        pile=MoneyPile.of(money),
+        deals_closed=deals_closed,
     )
