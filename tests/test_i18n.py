@@ -601,3 +601,19 @@ def test_help_fits_80_columns_in_cells(
         if found:
             starts.add(cell_len(found.group(1)) + len(found.group(2)))
     assert len(starts) <= 1, "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("kind", ["dealer", "random", "shark"])
+def test_computer_players_are_named_in_the_tables_language(lang: str, kind: str) -> None:
+    """A Korean table seats 딜러1, not Dealer1; the names pass the one name rule, so the save
+    keeps them and the game resumes in any language."""
+    from imtheboss.names import name_problem
+    from imtheboss.tui.app import TableSettings
+
+    i18n.use(lang)
+    names = TableSettings(bots=2, bot_kind=kind).bot_names(("정훈",))
+    base = names[0][:-1]
+    assert names == (f"{base}1", f"{base}2")
+    assert all(name_problem(name) is None for name in names)
+    assert (base == kind.capitalize()) is (lang == "en"), base

@@ -119,7 +119,13 @@ class TableSettings:
     bot_budget: int | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
-        base = self.bot_kind.capitalize()
+        # A name in the table's language; once chosen it is a name like any other (the save
+        # keeps it, whatever language the game resumes in).
+        base = {
+            "dealer": pgettext("bot name", "Dealer"),
+            "random": pgettext("bot name", "Random"),
+            "shark": pgettext("bot name", "Shark"),
+        }.get(self.bot_kind, self.bot_kind.capitalize())
         names: list[str] = []
         taken = {same_name_key(n) for n in humans}  # "dealer1" is taken for Dealer1 too
         number = 1
