@@ -447,6 +447,17 @@ _BUDGET_HELP = N_(
 )
 
 
+def _budget_option(parser: argparse.ArgumentParser) -> None:
+    """``--bot-budget``: the same option wherever sharks can sit (play, simulate)."""
+    parser.add_argument(
+        "--bot-budget",
+        type=types.bot_budget,
+        default=None,
+        metavar=_("PLAYOUTS"),
+        help=_(_BUDGET_HELP),
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line, in the current language (``i18n.use`` first)."""
     i18n.speak_argparse()
@@ -548,13 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
             "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
         ),
     )
-    play.add_argument(
-        "--bot-budget",
-        type=types.bot_budget,
-        default=None,
-        metavar=_("PLAYOUTS"),
-        help=_(_BUDGET_HELP),
-    )
+    _budget_option(play)
     play.add_argument(
         "--bot-pause",
         type=types.pause,
@@ -629,13 +634,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="V1",
         help=_(_VARIANT_HELP),
     )
-    sim.add_argument(
-        "--bot-budget",
-        type=types.bot_budget,
-        default=None,
-        metavar=_("PLAYOUTS"),
-        help=_(_BUDGET_HELP),
-    )
+    _budget_option(sim)
     sim.add_argument(
         "--jobs",
         type=types.jobs,

@@ -25,26 +25,30 @@ class Outcome:
     money: dict[str, int]
     investors: dict[str, list[str]]
     unowned: list[str]
-    hired: list[str] = field(default_factory=list)
     discarded: list[str] = field(default_factory=list)
     returned: dict[str, list[str]] = field(default_factory=dict)
-    on_table: list[str] = field(default_factory=list)
-    payments: list[str] = field(default_factory=list)
-    #: The same three lists as messages, which a report shows in the table's language (the
-    #: lists above and the JSON keep their English text).
+    #: Messages, which a report shows in the table's language; the English of each (the JSON,
+    #: the tests) is its ``str``, read from the properties below.
     hired_words: list[Msg] = field(default_factory=list)
     on_table_words: list[Msg] = field(default_factory=list)
     payments_words: list[Msg] = field(default_factory=list)
-
-    def add(self, english: list[str], translated: list[Msg], message: Msg) -> None:
-        english.append(str(message))
-        translated.append(message)
-
     next_turn: str | None = None
     deals_done: int = 0
     game_over: bool = False
     deal_open: bool = False
     winners: list[str] = field(default_factory=list)
+
+    @property
+    def hired(self) -> list[str]:
+        return [str(m) for m in self.hired_words]
+
+    @property
+    def on_table(self) -> list[str]:
+        return [str(m) for m in self.on_table_words]
+
+    @property
+    def payments(self) -> list[str]:
+        return [str(m) for m in self.payments_words]
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -83,9 +87,7 @@ def outcome(replay: Replay) -> Outcome:
         elif isinstance(event, Hired):
             colour = colour_word(event.colour)
             if event.previous is None:
-                result.add(
-                    result.hired,
-                    result.hired_words,
+                result.hired_words.append(
                     msg(
                         N_("{player} hired unowned {colour} investor"),
                         player=name(event.player),
@@ -93,9 +95,7 @@ def outcome(replay: Replay) -> Outcome:
                     ),
                 )
             else:
-                result.add(
-                    result.hired,
-                    result.hired_words,
+                result.hired_words.append(
                     msg(
                         N_("{player} hired {previous}'s {colour} investor"),
                         player=name(event.player),
@@ -123,13 +123,11 @@ def outcome(replay: Replay) -> Outcome:
                 )
             if event.note:
                 paid["note"] = Msg(event.note)
-            result.add(result.payments, result.payments_words, msg(key, **paid))
+            result.payments_words.append(msg(key, **paid))
     if final.deal is not None:
         result.deal_open = True
         for fam in final.deal.family:
-            result.add(
-                result.on_table,
-                result.on_table_words,
+            result.on_table_words.append(
                 msg(
                     N_("{player}'s family {colour}"),
                     player=name(fam.owner),
@@ -137,9 +135,7 @@ def outcome(replay: Replay) -> Outcome:
                 ),
             )
         for trip in final.deal.trips:
-            result.add(
-                result.on_table,
-                result.on_table_words,
+            result.on_table_words.append(
                 msg(
                     N_("{card} on the {colour} investor"),
                     card=card_word(trip.card),
@@ -148,9 +144,7 @@ def outcome(replay: Replay) -> Outcome:
             )
     if final.window is not None:
         for card in final.window.cards:
-            result.add(
-                result.on_table,
-                result.on_table_words,
+            result.on_table_words.append(
                 msg(N_("{card} (still pending)"), card=card_word(card)),
             )
     if final.phase is not Phase.OVER:
