@@ -125,7 +125,7 @@ class TableSettings:
             "dealer": pgettext("bot name", "Dealer"),
             "random": pgettext("bot name", "Random"),
             "shark": pgettext("bot name", "Shark"),
-        }.get(self.bot_kind, self.bot_kind.capitalize())
+        }[self.bot_kind]
         names: list[str] = []
         taken = {same_name_key(n) for n in humans}  # "dealer1" is taken for Dealer1 too
         number = 1
