@@ -244,6 +244,43 @@ def test_resume_passes_over_damaged_saves_and_says_which(tmp_path: Path) -> None
         GameSession.resume(tmp_path)
 
 
+# -- the sharks' budget --------------------------------------------------------------------------
+
+
+def test_the_save_keeps_the_sharks_budget(tmp_path: Path) -> None:
+    players = ("Ann", "Bob", "Cy", "Shark1")
+    bots = {"Shark1": "shark"}
+    session = GameSession.new(Setup(players=players, seed=SEED), tmp_path, bots=bots, bot_budget=8)
+    moves(session, 5)
+    text = game_save(tmp_path).read_text(encoding="utf-8")
+    assert text.splitlines()[1:3] == ["bots: Shark1=shark", "bot-budget: 8"]
+    resumed = GameSession.resume(tmp_path)
+    assert resumed.bots == bots and resumed.bot_budget == 8
+    assert resumed.state == session.state
+
+
+@pytest.mark.parametrize("budget", ["lots", "0", "20001", "-8", "8.5", ""])
+def test_a_bad_budget_in_a_save_is_named_by_its_line(
+    budget: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = ("Ann", "Bob", "Cy", "Shark1")
+    session = GameSession.new(
+        Setup(players=players, seed=SEED), tmp_path, bots={"Shark1": "shark"}, bot_budget=8
+    )
+    moves(session, 5)
+    path = game_save(tmp_path)
+    text = path.read_text(encoding="utf-8").replace("bot-budget: 8", f"bot-budget: {budget}")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ResumeError, match=r"line 3, column 1: bot-budget: .* from 1 to 20000"):
+        GameSession.load(path)
+    # At the command line: one sentence, exit 2, no traceback, and never the seed.
+    assert main(["play", "--resume", "--save-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("imtheboss: nothing to resume:") and "line 3" in err
+    assert f"'{budget}' is not" in err
+    assert "Traceback" not in err and str(SEED) not in err
+
+
 # -- a games folder that cannot be written -------------------------------------------------------
 
 

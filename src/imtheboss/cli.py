@@ -445,16 +445,23 @@ _BUDGET_HELP = N_(
     "how hard a shark bot thinks: playouts per decision, 1 to 20,000 (default 64; more is "
     "stronger and slower); the other bots ignore it"
 )
+#: The same, for ``play``, where a save keeps the budget (the sharks of a resumed game stay as
+#: strong as they were unless the players say otherwise).
+_PLAY_BUDGET_HELP = N_(
+    "how hard a shark bot thinks: playouts per decision, 1 to 20,000 (default 64; more is "
+    "stronger and slower); the other bots ignore it. The save keeps it: --resume plays the "
+    "sharks as they were saved, unless --bot-budget is given again, which then replaces it"
+)
 
 
-def _budget_option(parser: argparse.ArgumentParser) -> None:
+def _budget_option(parser: argparse.ArgumentParser, help_text: str = _BUDGET_HELP) -> None:
     """``--bot-budget``: the same option wherever sharks can sit (play, simulate)."""
     parser.add_argument(
         "--bot-budget",
         type=types.bot_budget,
         default=None,
         metavar=_("PLAYOUTS"),
-        help=_(_BUDGET_HELP),
+        help=_(help_text),
     )
 
 
@@ -559,7 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
             "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
         ),
     )
-    _budget_option(play)
+    _budget_option(play, _PLAY_BUDGET_HELP)
     play.add_argument(
         "--bot-pause",
         type=types.pause,

@@ -38,6 +38,7 @@ HEADER_KEYS = (
     "money",
     "hands",
     "bots",
+    "bot-budget",
 )
 
 #: Words the notation reads as keys at the start of a line (``hand NAME:``, ``time up``), or

@@ -160,6 +160,8 @@ class GameSession:
     board_path: str | None = None
     #: Seats played by the computer: name → bot kind (kept in the save, for --resume).
     bots: dict[str, str] = field(default_factory=dict)
+    #: The sharks' playouts per decision (kept in the save with them; None: their default).
+    bot_budget: int | None = None
     #: Why the last save failed, in one sentence; None while the file holds every move.
     save_problem: str | None = None
     #: The saves ``resume`` passed over (damaged, or not a game that goes on), with why.
@@ -177,6 +179,7 @@ class GameSession:
         save_dir: Path | None = None,
         board: Path | None = None,
         bots: dict[str, str] | None = None,
+        bot_budget: int | None = None,
     ) -> GameSession:
         """A new game, saved at once (or, if the folder cannot be written, in memory: see
         ``save_problem``)."""
@@ -185,6 +188,7 @@ class GameSession:
             state=start(setup),
             board_path=str(board.resolve()) if board else None,
             bots=dict(bots or {}),
+            bot_budget=bot_budget,
         )
         if save_dir is not None:
             games = save_dir / "games"
@@ -225,6 +229,7 @@ class GameSession:
             save_path=path,
             board_path=doc.header.get("board"),
             bots=bots,
+            bot_budget=doc.bot_budget,
         )
         for action in replay.actions:
             session._record(action)
@@ -317,7 +322,7 @@ class GameSession:
         sealed = None
         if sealed_with is not None and seed is not None:
             sealed = seal(seed, sealed_with, self._nonce)
-        header = header_lines(self.setup, self.board_path, self.bots, sealed)
+        header = header_lines(self.setup, self.board_path, self.bots, sealed, self.bot_budget)
         return "\n".join([*header, "", *body]) + "\n"
 
     def save(self) -> bool:

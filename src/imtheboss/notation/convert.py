@@ -447,15 +447,20 @@ def header_lines(
     board_path: str | None = None,
     bots: dict[str, str] | None = None,
     seal: str | None = None,
+    bot_budget: int | None = None,
 ) -> list[str]:
     """The header of a file that starts ``setup``. A custom board is saved as its path.
 
     ``seal``: the seed sealed (an unfinished game's save), written as ``seal:`` in its place.
+    ``bot_budget``: the sharks' playouts per decision, written only when a shark sits (no
+    other bot reads it); None writes nothing and a resumed shark thinks with its default.
     """
     seed_line = f"seal: {seal}" if seal is not None else f"seed: {setup.seed}"
     lines = [f"players: {', '.join(setup.players)}"]
     if bots:
         lines.append("bots: " + "; ".join(f"{name}={kind}" for name, kind in bots.items()))
+        if bot_budget is not None and "shark" in bots.values():
+            lines.append(f"bot-budget: {bot_budget}")
     if board_path is not None:
         lines.append(f"board: {board_path}")
     elif setup.board is not None and setup.board != default_board():

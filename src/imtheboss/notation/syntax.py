@@ -120,6 +120,9 @@ class Document:
     lines: list[Line]
     #: ``bots: Dealer1=dealer``: the seats a computer played (no rule effect).
     bots: dict[str, str] = field(default_factory=dict)
+    #: ``bot-budget: 8``: the sharks' playouts per decision (None: the line is absent, the
+    #: sharks think with their default). No rule effect either.
+    bot_budget: int | None = None
 
 
 _COLOUR_WORDS = {c.value: c for c in COLOURS}
@@ -145,6 +148,8 @@ def without_comment(raw: str) -> str:
 
 #: The kinds of ``imtheboss.bots.BOTS`` (not imported: the parser stays free of the bots).
 BOT_KINDS = ("dealer", "random", "shark")
+#: ``imtheboss.bots.MAX_BUDGET``, for the same reason.
+MAX_BOT_BUDGET = 20_000
 
 
 def split_lines(text: str) -> list[str]:
@@ -240,7 +245,8 @@ def parse(text: str) -> Document:
                 number, 1, msg(N_("'hand {name}': {name} is not one of the players"), name=name)
             )
     bots = _parse_bots(header, players)
-    return Document(header=header, players=players, lines=lines, bots=bots)
+    budget = _parse_budget(header)
+    return Document(header=header, players=players, lines=lines, bots=bots, bot_budget=budget)
 
 
 def _parse_players(value: str, number: int, column: int) -> tuple[str, ...]:
@@ -288,6 +294,27 @@ def _parse_bots(header: Header, players: tuple[str, ...]) -> dict[str, str]:
             raise NotationError(number, 1, msg(N_("bots: {name} is named twice"), name=name))
         out[name] = kind
     return out
+
+
+def _parse_budget(header: Header) -> int | None:
+    """``bot-budget: 8``, written with the sharks of a save so that ``--resume`` seats them
+    as strong as they were. A hand-edited value out of range is refused here, by its line,
+    rather than met later as a shark that cannot be built."""
+    text = header.get("bot-budget")
+    if text is None:
+        return None
+    budget = whole_number(text)
+    if budget is None or not 1 <= budget <= MAX_BOT_BUDGET:
+        raise NotationError(
+            header.line_of("bot-budget"),
+            1,
+            msg(
+                N_("bot-budget: write a number of playouts from 1 to {most}; '{given}' is not"),
+                most=MAX_BOT_BUDGET,
+                given=text,
+            ),
+        )
+    return budget
 
 
 def _tokens(text: str, column: int) -> list[Token]:

@@ -115,7 +115,8 @@ class TableSettings:
     bot_pause: float = 0.8
     #: How long a computer player waits for a person's answer to its offer or ask (0: no wait).
     bot_wait: float = 30.0
-    #: A shark's playouts per decision (None: its default).
+    #: A shark's playouts per decision (None: the resumed game's, else the default). Given on
+    #: a resume, it replaces the saved one.
     bot_budget: int | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
@@ -249,7 +250,7 @@ class BossApp(CrashSafeApp[None]):
         players = humans + tuple(bots)
         setup = Setup(players=players, seed=seed, options=self.settings.options, board=board)
         self.session = GameSession.new(
-            setup, self.settings.save_dir, self.settings.board_path, bots
+            setup, self.settings.save_dir, self.settings.board_path, bots, self.settings.bot_budget
         )
         return seed
 
@@ -272,9 +273,15 @@ class BossApp(CrashSafeApp[None]):
             return
         from ..bots import make_bot  # the bots' modules, only for a table that seats one
 
+        chosen = self.settings.bot_budget
+        if chosen is not None and chosen != self.session.bot_budget:
+            # ``--bot-budget`` given again on ``--resume`` wins over the saved one, and is
+            # saved in its place: the sharks stay as strong on the next resume.
+            self.session.bot_budget = chosen
+            self.session.save()
         state = self.session.state
         bots = {
-            state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.settings.bot_budget)
+            state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.session.bot_budget)
             for name, kind in self.session.bots.items()
         }
         self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
