@@ -68,6 +68,44 @@ def test_while_it_waits_a_bot_neither_fails_nor_takes_its_question_back() -> Non
     assert not gives_up(A.Withdraw(player=DEALER1, supplier=1), question)
 
 
+def agreed_and_cancel_asked(by: int) -> GameState:
+    """Dealer1, the Boss, and Ann agree on her red investor; then ``by`` asks to cancel it."""
+    state = offered(dealer1_deal())
+    state, _ = apply(state, A.Accept(player=ANN))
+    other = ANN if by == DEALER1 else DEALER1
+    return apply(state, A.CancelAgreement(player=by, other=other))[0]
+
+
+def test_a_bots_request_to_cancel_with_a_person_is_a_question() -> None:
+    """N5: the agreement ends only when Ann cancels too; the bot waits for her answer."""
+    state = agreed_and_cancel_asked(DEALER1)
+    (question,) = questions(state, BOTS)
+    assert (question.asker, question.person, question.proposal) == (DEALER1, ANN, None)
+    assert questions(state, (ANN, *BOTS)) == ()  # a bot answers by itself
+    # Ann cancels too: the agreement ends, and so does the question.
+    answered, _ = apply(state, A.CancelAgreement(player=ANN, other=DEALER1))
+    assert answered.deal is not None and answered.deal.agreements == ()
+    assert questions(answered, BOTS) == ()
+    # Ann's own request to the bot is no bot's question: the bot answers it by itself.
+    assert questions(agreed_and_cancel_asked(ANN), BOTS) == ()
+    # While it waits, the bot does not fail the deal; nothing else takes a request back.
+    assert gives_up(A.Fail(player=DEALER1), question)
+    assert not gives_up(A.Withdraw(player=DEALER1, supplier=ANN), question)
+    assert not gives_up(A.LayFamily(player=DEALER1, colour=Colour.RED), question)
+
+
+def test_the_wait_for_a_cancel_runs_and_pauses_like_an_offers() -> None:
+    bots = {seat: make_bot("dealer", seat) for seat in BOTS}
+    state = agreed_and_cancel_asked(DEALER1)
+    waits = BotWaits(30.0)
+    waits.update(state, bots, now=100.0)
+    assert set(waits.waiting(now=129.9)) == {DEALER1}
+    waits.hold(10.0)
+    [(question, left)] = waits.shown(now=120.0)
+    assert question.proposal is None and left == 20.0
+    assert waits.waiting(now=140.0) == {}
+
+
 def test_the_wait_runs_from_the_question_pauses_and_ends_with_the_answer() -> None:
     bots = {seat: make_bot("dealer", seat) for seat in BOTS}
     state = offered(dealer1_deal())

@@ -580,8 +580,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=30.0,
         metavar=_("SECONDS"),
         help=_(
-            "how long a computer player waits for a person's answer to its offer or ask, "
-            "counted down on the table (default 30; 0: it does not wait)"
+            "how long a computer player waits for a person's answer to its offer, ask or "
+            "request to cancel an agreement, counted down on the table (default 30; 0: it "
+            "does not wait)"
         ),
     )
     play.add_argument("--resume", action="store_true", help=_("continue the last unfinished game"))

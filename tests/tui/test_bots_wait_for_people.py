@@ -200,3 +200,50 @@ def test_a_bot_boss_stops_a_persons_boss_card_and_its_wait_gives_way_to_the_wind
             await driver.wait_for(lambda: "Dealer1 waits for Ann's answer" in screen_text(app))
 
     run(scenario)
+
+
+def test_a_bots_request_to_cancel_waits_for_the_person_with_a_count(tmp_path: Path) -> None:
+    """N5: an agreement ends only when both sides cancel it. Seed 1: Ann, the Boss, agreed
+    to buy Dealer1's blue investor, and Dealer1 asks her to cancel. Like an offer, the
+    request is a question to a person: its count is on the table, it pauses while Ann holds
+    the keyboard, and Ann's own cancel answers it."""
+    session = deal_started(tmp_path, seed=1, boss=ANN, space=1)
+    blue = (InvestorRef(colour=Colour.BLUE),)
+    price = Price(amount=fair(session.state))
+    session.act(A.Offer(player=ANN, supplier=DEALER1, cards=blue, price=price))
+    session.act(A.Accept(player=DEALER1))
+    session.act(A.CancelAgreement(player=DEALER1, other=ANN))
+    cancel = A.CancelAgreement(player=ANN, other=DEALER1)
+
+    def left() -> float:
+        [(question, seconds)] = app.bot_waits.shown(time.monotonic())
+        assert (question.asker, question.person, question.proposal) == (DEALER1, ANN, None)
+        return seconds
+
+    app = BossApp(settings(tmp_path, bot_pause=0.05, bot_wait=30.0), session)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: "Dealer1 waits for Ann's answer" in screen_text(app))
+            shown = screen_text(app)
+            assert re.search(r"answer \(key 1\): \d+s", shown), shown
+            assert "Dealer1 asks to cancel the agreement with Ann" in shown
+            # Ann takes the keyboard to think it over: the count waits for her.
+            panel = await driver.take_keyboard(ANN)
+            before = left()
+            await pilot.pause(2.0)
+            assert left() >= before - 1.0, (before, left())
+            await driver.choose(panel, lambda m: m.action == cancel)
+            await driver.wait_for(lambda: cancel in session.actions)
+            deal = driver.state.deal
+            assert deal is not None and not deal.agreements
+            await driver.give_back()
+            # The request is answered: its count is gone (Dealer1 may ask Ann anew, with a
+            # count of its own).
+            now = time.monotonic()
+            assert all(q.proposal is not None for q, _ in app.bot_waits.shown(now))
+            await driver.wait_for(lambda: "asks to cancel the agreement" not in screen_text(app))
+            assert "Ann: cancel Dealer1" in log_text(app)
+
+    run(scenario)

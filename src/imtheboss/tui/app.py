@@ -113,7 +113,8 @@ class TableSettings:
     bots: int = 0
     bot_kind: str = "dealer"
     bot_pause: float = 0.8
-    #: How long a computer player waits for a person's answer to its offer or ask (0: no wait).
+    #: How long a computer player waits for a person's answer to its offer, ask or request to
+    #: cancel an agreement (0: no wait).
     bot_wait: float = 30.0
     #: A shark's playouts per decision (None: the resumed game's, else the default). Given on
     #: a resume, it replaces the saved one.

@@ -6,11 +6,12 @@ what the bots do; bots answer reaction windows like anyone, out of turn included
 People need time to answer a bot: taking the keyboard, choosing, confirming takes seconds, and
 a bot that gives up a moment after its offer leaves them no chance (a save showed an offer to
 Ann at 7.7 s and the deal failed at 9.9 s). So a bot that has put a question to a person — its
-offer as the Boss, its ask to a Boss who is a person — waits for the answer (``BotWaits``):
+offer as the Boss, its ask to a Boss who is a person, its request to cancel its agreement with
+a person (N5: it ends only when both sides cancel) — waits for the answer (``BotWaits``):
 until the person answers or the wait runs out, the bot neither fails the deal nor takes back or
 replaces its question. It goes on playing otherwise, and the rest of the table keeps working.
-The questions are proposals on the table, so the wait tells nothing that the table does not
-already see.
+The questions are proposals and requests said at the table, so the wait tells nothing that the
+table does not already see.
 """
 
 from __future__ import annotations
@@ -32,18 +33,21 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Question:
-    """A bot's proposal that a person has not answered yet. ``deal``: deals done, space and
-    Boss — the same proposal in another deal is another question, with a wait of its own."""
+    """A bot's proposal, or request to cancel an agreement, that a person has not answered
+    yet. ``deal``: deals done, space and Boss — the same question in another deal is another
+    question, with a wait of its own."""
 
     asker: int
     person: int
-    proposal: Proposal
+    #: The offer or ask; None for a request to cancel the agreement between the two (N5),
+    #: answered by the person's own cancel.
+    proposal: Proposal | None
     deal: tuple[int, int, int]
 
 
 def questions(state: GameState, bots: Collection[int]) -> tuple[Question, ...]:
-    """The open proposals from a bot to a person: a bot Boss's offers to people, and bots'
-    asks to a Boss who is a person."""
+    """The open questions from a bot to a person: a bot Boss's offers to people, bots' asks
+    to a Boss who is a person, and a bot's request to cancel its agreement with a person."""
     deal = state.deal
     if deal is None or state.phase is not Phase.DEAL:
         return ()
@@ -53,6 +57,10 @@ def questions(state: GameState, bots: Collection[int]) -> tuple[Question, ...]:
         asker, person = (deal.boss, prop.supplier) if prop.by_boss else (prop.supplier, deal.boss)
         if asker in bots and person not in bots:
             found.append(Question(asker, person, prop, key))
+    # Sorted: a frozenset's order is no order, and the table shows the waits in this one.
+    for asker, person in sorted(deal.cancel_requests):
+        if asker in bots and person not in bots:
+            found.append(Question(asker, person, None, key))
     return tuple(found)
 
 
@@ -93,9 +101,12 @@ class BotWaits:
 
 def gives_up(action: Action, question: Question) -> bool:
     """Would this move end the question before its answer: failing the deal, taking the
-    proposal back, or replacing it with another?"""
+    proposal back, or replacing it with another? (A request to cancel is never taken back:
+    no move does that.)"""
     if isinstance(action, A.Fail | A.Reset):
         return True
+    if question.proposal is None:
+        return False
     if question.proposal.by_boss:
         if isinstance(action, A.Withdraw | A.Offer):
             return action.supplier == question.person

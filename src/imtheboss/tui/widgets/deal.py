@@ -168,6 +168,17 @@ class DealView(VerticalScroll):
                     style="green",
                 )
             )
+        # A request stands until the other side cancels too (N5): the one asked must see it
+        # here, not only in the log, to answer it (a bot's request has a count, _wait_line).
+        for asker, other in sorted(deal.cancel_requests):
+            lines.append(
+                Text(
+                    _("{asker} asks to cancel the agreement with {other}").format(
+                        asker=names[asker], other=names[other]
+                    ),
+                    style="yellow",
+                )
+            )
         return lines
 
 
@@ -237,8 +248,8 @@ def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
 
 
 def _wait_line(view: PlayerView, bot: int, person: int, left: float) -> Text:
-    """A computer player's count while it waits for a person's answer (public: the offer or
-    the ask it waits on is on the table)."""
+    """A computer player's count while it waits for a person's answer (public: the offer,
+    the ask or the request to cancel it waits on is on the table)."""
     said = _("{bot} waits for {person}'s answer (key {key}): {seconds}s left.").format(
         bot=view.players[bot].name,
         person=view.players[person].name,
