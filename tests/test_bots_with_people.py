@@ -12,15 +12,21 @@ from __future__ import annotations
 from collections import Counter
 
 from imtheboss.bots import make_bot
-from imtheboss.bots.dealer import DealerBot
+from imtheboss.bots.dealer import CANCEL_PATIENCE, DealerBot
 from imtheboss.bots.memory import SILENT_DEALS, DealMemory
 from imtheboss.bots.plan import plan
+from imtheboss.bots.shark import SharkBot
 from imtheboss.engine import Options, Setup, apply, legal_actions, new_game, view
 from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
-from imtheboss.engine.cards import Colour
+from imtheboss.engine.cards import Card, Colour, Kind
 from imtheboss.engine.state import GameState, InvestorRef, Phase, Price
 from imtheboss.tui.bot_seats import BotSeats, BotWaits, gives_up, questions
+from support import ANN as ANN_
+from support import BOB as BOB_
+from support import CY as CY_
+from support import DI as DI_
+from support import G, O, P, R, Y, dealing, inv, play, position
 
 NAMES = ("Ann", "Bob", "Dealer1", "Dealer2")
 PEOPLE = (0, 1)
@@ -241,3 +247,178 @@ def test_a_deal_that_fails_is_told_from_the_next_deal_on_the_same_space() -> Non
     memory.observe(seen)
     assert memory.shy(seen) == {ANN}
     assert memory.failed_before(seen, 1)
+
+
+# -- a person asks a bot to cancel an agreement (N5) -------------------------------------------
+# Default position (tests/support.py): Ann owns red and blue, Bob yellow, Cy pink, Di orange
+# and green; the marker on space 5: R B Y + 2 of P O G, $2M a dividend, $12M in all.
+
+
+def person_boss_agreed_with_dealer_bob(ann_hand: tuple[Card, ...] = ()) -> GameState:
+    """Ann, a person, is the Boss; Bob, a dealer, has agreed to supply his yellow investor for
+    $4M; then Ann asks him to cancel it."""
+    state = dealing(position(hands={"Ann": ann_hand}))
+    yellow = (inv(Y),)
+    state, _ = play(
+        state,
+        A.Offer(player=ANN_, supplier=BOB_, cards=yellow, price=Price(amount=4)),
+        A.Accept(player=BOB_),
+    )
+    for card in ann_hand:
+        if card.kind is Kind.FAMILY and card.colour is not None:
+            state, _ = play(state, A.LayFamily(player=ANN_, colour=card.colour))
+    state, _ = play(state, A.CancelAgreement(player=ANN_, other=BOB_))
+    return state
+
+
+def decide(bot: DealerBot | SharkBot, state: GameState, seat: int) -> Action | None:
+    return bot.decide(view(state, seat), legal_actions(state, seat))
+
+
+def test_a_dealer_supplier_cancels_when_the_boss_can_close_without_its_card() -> None:
+    """Ann has laid her own yellow family card: she can close without Bob's investor, so the
+    agreement would never pay him (CL3); he cancels too, at once, and it is gone."""
+    state = person_boss_agreed_with_dealer_bob((Card.FAMILY_YELLOW,))
+    answer = decide(DealerBot(seed=1), state, BOB_)
+    assert answer == A.CancelAgreement(player=BOB_, other=ANN_)
+    after, _ = apply(state, answer)
+    assert after.deal is not None
+    assert after.deal.agreements == () and after.deal.cancel_requests == frozenset()
+
+
+def test_a_dealer_supplier_cancels_when_its_card_is_travelling() -> None:
+    """Someone has sent Bob's yellow investor travelling (TR1): it cannot take part, so the
+    agreement cannot pay him; he cancels too."""
+    state = person_boss_agreed_with_dealer_bob()
+    state, _ = play(
+        state,
+        A.PlayTravel(player=DI_, target=inv(Y)),
+        A.TimeUp(),
+    )
+    assert state.deal is not None and state.deal.travelling(Y)
+    assert decide(DealerBot(seed=1), state, BOB_) == A.CancelAgreement(player=BOB_, other=ANN_)
+
+
+def test_a_dealer_supplier_keeps_a_paying_agreement_until_the_boss_has_asked_a_long_while() -> None:
+    """Ann has no other yellow: the agreement is Bob's $4M if she closes, so he keeps it — and
+    plays on — while she asks; after CANCEL_PATIENCE asks with her request standing he lets it
+    go (she would rather fail the deal, F1, which pays him nothing either)."""
+    state = person_boss_agreed_with_dealer_bob()
+    bob = DealerBot(seed=1)
+    for _ in range(CANCEL_PATIENCE - 1):
+        assert not isinstance(decide(bob, state, BOB_), A.CancelAgreement)
+    assert decide(bob, state, BOB_) == A.CancelAgreement(player=BOB_, other=ANN_)
+
+
+def dealer_boss_agreed_with_ann(bob_hand: tuple[Card, ...] = ()) -> GameState:
+    """Bob, a dealer, is the Boss; Ann, a person, has agreed to supply her red investor for
+    $3M; then she regrets it and asks Bob to cancel it."""
+    state = dealing(position(hands={"Bob": bob_hand}, turn="Bob"), boss=BOB_)
+    state, _ = play(
+        state,
+        A.Offer(player=BOB_, supplier=ANN_, cards=(inv(R),), price=Price(amount=3)),
+        A.Accept(player=ANN_),
+        A.CancelAgreement(player=ANN_, other=BOB_),
+    )
+    return state
+
+
+def test_a_dealer_boss_keeps_an_agreement_it_needs_to_close() -> None:
+    """Red is required and only Ann's investor supplies it: without it the deal fails. Bob
+    keeps it however long she asks (a Boss has no patience to run out: the deal is his)."""
+    state = dealer_boss_agreed_with_ann()
+    bob = DealerBot(seed=1)
+    for _ in range(3 * CANCEL_PATIENCE):
+        assert not isinstance(decide(bob, state, BOB_), A.CancelAgreement)
+
+
+def test_a_dealer_boss_cancels_when_it_has_a_red_of_its_own() -> None:
+    """A red family card in Bob's hand supplies red for free (D4): he lets Ann's card go."""
+    state = dealer_boss_agreed_with_ann((Card.FAMILY_RED,))
+    answer = decide(DealerBot(seed=1), state, BOB_)
+    assert answer == A.CancelAgreement(player=BOB_, other=ANN_)
+    after, events = apply(state, answer)
+    assert after.deal is not None and after.deal.agreements == ()
+    assert [e.kind for e in events] == ["agreements_cancelled"]
+
+
+def test_a_dealer_boss_cancels_an_optional_colour_it_has_enough_of() -> None:
+    """Space 5 takes 2 of pink, orange and green. With Di's orange and green agreed, Cy's pink
+    is one too many: Bob lets it go when Cy asks."""
+    state = dealing(position(turn="Bob"), boss=BOB_)
+    for supplier, colour in ((DI_, O), (DI_, G), (CY_, P)):
+        state, _ = play(
+            state,
+            A.Offer(player=BOB_, supplier=supplier, cards=(inv(colour),), price=Price(amount=1)),
+            A.Accept(player=supplier),
+        )
+    state, _ = play(state, A.CancelAgreement(player=CY_, other=BOB_))
+    assert decide(DealerBot(seed=1), state, BOB_) == A.CancelAgreement(player=BOB_, other=CY_)
+
+
+def test_a_dealer_boss_keeps_an_optional_colour_it_needs() -> None:
+    """With only Di's orange besides, Cy's pink is the second of the two: Bob keeps it."""
+    state = dealing(position(turn="Bob"), boss=BOB_)
+    for supplier, colour in ((DI_, O), (CY_, P)):
+        state, _ = play(
+            state,
+            A.Offer(player=BOB_, supplier=supplier, cards=(inv(colour),), price=Price(amount=1)),
+            A.Accept(player=supplier),
+        )
+    state, _ = play(state, A.CancelAgreement(player=CY_, other=BOB_))
+    assert not isinstance(decide(DealerBot(seed=1), state, BOB_), A.CancelAgreement)
+
+
+def test_a_shark_answers_a_request_to_cancel_by_the_dealers_rule_without_searching() -> None:
+    """The shark's playouts cannot weigh a person who wants out, so it takes the dealer's
+    answer: it cancels at once when Ann can close without its yellow investor."""
+    state = person_boss_agreed_with_dealer_bob((Card.FAMILY_YELLOW,))
+    shark = SharkBot(seed=1, budget=4)
+    assert decide(shark, state, BOB_) == A.CancelAgreement(player=BOB_, other=ANN_)
+    assert shark.searches == 0
+
+
+def test_a_shark_supplier_asked_about_the_same_moment_again_runs_out_of_patience() -> None:
+    """Asked again about an unchanged moment, the shark repeats its answer without searching,
+    but each ask still counts for the request standing: the CANCEL_PATIENCE-th ask cancels."""
+    state = person_boss_agreed_with_dealer_bob()
+    shark = SharkBot(seed=1, budget=4)
+    for _ in range(CANCEL_PATIENCE - 1):
+        assert not isinstance(decide(shark, state, BOB_), A.CancelAgreement)
+    assert decide(shark, state, BOB_) == A.CancelAgreement(player=BOB_, other=ANN_)
+
+
+def test_a_shark_boss_keeps_an_agreement_it_needs_to_close() -> None:
+    state = dealer_boss_agreed_with_ann()
+    shark = SharkBot(seed=1, budget=4)
+    for _ in range(2 * CANCEL_PATIENCE):
+        assert not isinstance(decide(shark, state, BOB_), A.CancelAgreement)
+    with_red = dealer_boss_agreed_with_ann((Card.FAMILY_RED,))
+    shark = SharkBot(seed=1, budget=4)
+    assert decide(shark, with_red, BOB_) == A.CancelAgreement(player=BOB_, other=ANN_)
+
+
+def test_a_shark_boss_grants_a_request_without_weighing_it() -> None:
+    """A real game (seed 12), where the shark can sample the hidden cards and search: Ann's red
+    investor, agreed with the shark Boss, is sent travelling by Bob; she asks to cancel. The
+    agreement is dead weight, so the shark cancels too, by the dealer's rule, not by search."""
+    state, _ = play(
+        offered(dealer1_deal()),
+        A.Accept(player=ANN),
+        A.PlayTravel(player=1, target=RED[0], grey=True),
+        A.TimeUp(),
+        A.CancelAgreement(player=ANN, other=DEALER1),
+    )
+    shark = SharkBot(seed=1, budget=4)
+    assert decide(shark, state, DEALER1) == A.CancelAgreement(player=DEALER1, other=ANN)
+    assert shark.searches == 0
+    # Without the request, the same moment is one the shark searches.
+    asked_not, _ = play(
+        offered(dealer1_deal()),
+        A.Accept(player=ANN),
+        A.PlayTravel(player=1, target=RED[0], grey=True),
+        A.TimeUp(),
+    )
+    shark = SharkBot(seed=1, budget=4)
+    assert not isinstance(decide(shark, asked_not, DEALER1), A.CancelAgreement)
+    assert shark.searches == 1

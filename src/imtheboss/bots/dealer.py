@@ -9,6 +9,19 @@ deal, and a Boss that has nothing left to try closes or fails.
 It starts a deal only when it can gather every colour the space needs (``plan.py``), and never
 again one it saw fail in the same situation (``memory.py``), so that a table of dealers always
 moves the marker on and finishes its game.
+
+Asked to cancel an agreement (N5: it ends early only when both sides cancel), it answers like a
+fair player who looks after itself (``cancel_answer``); it never asks first. As the supplier it
+agrees when cancelling costs it nothing — a supplier is paid only for cards the Boss closes
+with (CL3), so when its agreed cards are travelling, or the Boss has another card for each of
+their colours, it would not be paid anyway — or when the Boss has kept asking for a long while
+(``CANCEL_PATIENCE`` times the table asked it with the request standing): a Boss who wants out
+can always fail the deal (F1), which pays nobody, and letting go keeps the deal alive. As the
+Boss it agrees when it does not need those cards: they are travelling, or it has another card
+for each of their colours that costs it nothing (its own investor, its own family card on the
+table or in its hand, a card already agreed with someone else), or the colour is optional and
+the space's pick is met without it. Otherwise it keeps the agreement and plays on: the person
+sees the request stand, unanswered.
 """
 
 from __future__ import annotations
@@ -32,6 +45,10 @@ _PILE_RANK = {pile: i for i, pile in enumerate(MoneyPile)}
 _KEEP_VALUE = {Kind.STOP: 9.0, Kind.BOSS: 7.0, Kind.TRAVEL: 5.0, Kind.HIRE: 4.0, Kind.FAMILY: 5.0}
 MAX_PROPOSALS = 2
 PATIENCE = 6
+#: As a supplier, the times the table asks it with a Boss's request to cancel standing before
+#: it lets the agreement go (at a table with people, bots are asked about four times a second
+#: while nobody moves: some five seconds).
+CANCEL_PATIENCE = 20
 
 
 @dataclass
@@ -42,6 +59,8 @@ class DealerBot:
     _idle: int = 0
     _deal_key: tuple[int, int, int] | None = None
     _memory: DealMemory = field(default_factory=DealMemory)
+    #: Per asker, how many times I was asked with its request to cancel standing (this deal).
+    _cancel_asks: Counter[int] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -59,6 +78,11 @@ class DealerBot:
             if key != self._deal_key:
                 self._deal_key, self._idle = key, 0
                 self._proposals.clear()
+                self._cancel_asks.clear()
+            if seen.deal.cancel_requests:
+                answer = self.cancel_answer(seen, legal)
+                if answer is not None:
+                    return answer
             if seen.deal.boss == me:
                 return self._as_boss(seen, legal, me)
             return self._as_partner(seen, legal, me)
@@ -201,6 +225,29 @@ class DealerBot:
                 return action
         return None
 
+    # -- requests to cancel (N5) ------------------------------------------------------------
+
+    def cancel_answer(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
+        """My cancel, when a request to cancel an agreement addressed to me should be granted
+        (the module's docstring says when); None leaves the request standing. Each call counts
+        as one time the table asked me (the supplier's patience)."""
+        deal = seen.deal
+        me = seen.viewer
+        if deal is None or me is None or seen.window is not None:
+            return None
+        for asker in sorted(a for a, other in deal.cancel_requests if other == me):
+            answer = A.CancelAgreement(player=me, other=asker)
+            if answer not in legal:
+                continue
+            supplier = asker if me == deal.boss else me
+            if not _needed_from(seen, supplier, me == deal.boss):
+                return answer
+            if me != deal.boss:
+                self._cancel_asks[asker] += 1
+                if self._cancel_asks[asker] >= CANCEL_PATIENCE:
+                    return answer
+        return None
+
     # -- negotiating ----------------------------------------------------------------------
 
     def _as_boss(self, seen: PlayerView, legal: Sequence[Action], me: int) -> Action | None:
@@ -298,6 +345,47 @@ class DealerBot:
         if boss is not None and me is not None and self._coverage(seen, deal.space, me) >= 0.5:
             return boss
         return None
+
+
+def _needed_from(seen: PlayerView, supplier: int, for_boss: bool) -> bool:
+    """Would the Boss still need the supplier's agreed cards to close? Not when they are
+    travelling (TR1), nor when every colour of theirs has another source, not the supplier's,
+    or is optional with the space's pick met without it.
+
+    ``for_boss``: the Boss weighs it, else the supplier. The other sources are read from the
+    cards that would agree now (``agreeing_cards``). A Boss weighing its own costs leaves out
+    another player's investor under V8, which it would have to pay for, and adds a family card
+    in its own hand, which it may lay for free (D4); a supplier counts every source the Boss
+    may use, since any of them leaves it unpaid."""
+    deal = seen.deal
+    assert deal is not None
+    owners = seen.owners
+    v8 = seen.options.has(Variant.V8) and not for_boss
+    sources = agreeing_cards(deal, owners, v8)
+
+    def others(colour: Colour) -> bool:
+        for ref in sources.get(colour, ()):
+            owner = ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour]
+            if owner != supplier:
+                return True
+        hand = seen.hand or ()
+        return for_boss and family(colour) in hand
+
+    space = seen.board.space(deal.space)
+    optional_met = sum(1 for c in space.optional if others(c)) >= space.pick
+    for agreement in deal.agreements:
+        if agreement.supplier != supplier:
+            continue
+        for ref in agreement.cards:
+            if isinstance(ref, InvestorRef) and deal.travelling(ref.colour):
+                continue
+            colour = ref.colour
+            if colour not in space.required | space.optional:
+                continue  # the space does not use it (D2)
+            if others(colour) or (colour in space.optional and optional_met):
+                continue
+            return True
+    return False
 
 
 def _awaiting(seen: PlayerView, supplier: int) -> bool:

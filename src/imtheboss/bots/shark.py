@@ -18,6 +18,12 @@ Everything else (marker placement after the first, discards, end rolls, the many
 deal where it has nothing to weigh) is left to a ``DealerBot`` it keeps, which also proposes
 the first candidate: the search can only replace the dealer's move when it finds better.
 
+A request to cancel an agreement (N5) is answered by the dealer's rule (``DealerBot.
+cancel_answer``), not searched: the playouts have dealers in every seat, and none of them ever
+insists on a cancel or fails a deal for one, so they cannot tell what keeping an agreement
+against a person who wants out is worth. The dealer's rule agrees when cancelling costs the
+shark nothing, or, as a supplier, once the Boss has asked for a long while.
+
 The budget is a number of playouts per decision, and the randomness of a decision comes from
 the bot's seed and the number of decisions it has made, never the clock: the same game, seed
 and budget give the same moves on any machine, at any speed.
@@ -105,12 +111,21 @@ class SharkBot:
         last = self._last
         if last is not None and last[0] == seen and (last[1] is None or last[1] in legal):
             # Asked again about the very same moment (the table asks around until someone
-            # speaks): the same answer, without searching again.
+            # speaks): the same answer, without searching again — unless a request to cancel
+            # waits for me, whose patience counts the times I am asked.
+            if seen.deal is not None and seen.deal.cancel_requests and seen.window is None:
+                answer = self._dealer.cancel_answer(seen, legal)
+                if answer is not None:
+                    return answer
             return last[1]
         self._decisions += 1
         suggestion = self._dealer.decide(seen, legal)
+        if isinstance(suggestion, A.CancelAgreement):
+            # The dealer grants a request to cancel: taken as it is, not searched (above).
+            self._last = (seen, suggestion)
+            return suggestion
         candidates = self._candidates(seen, legal, suggestion, me)
-        choice = suggestion
+        choice: Action | None = suggestion
         if len(candidates) > 1:
             try:
                 choice = self._search(seen, candidates, me)
