@@ -18,7 +18,7 @@ from pathlib import Path
 from textual.widgets import Button
 from tuikit import Driver, log_text, run, screen_text, settings
 
-from imtheboss.bots.dealer import PATIENCE, DealerBot
+from imtheboss.bots.dealer import CANCEL_PATIENCE, PATIENCE, DealerBot
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Colour
 from imtheboss.engine.setup import Setup
@@ -245,5 +245,47 @@ def test_a_bots_request_to_cancel_waits_for_the_person_with_a_count(tmp_path: Pa
             assert all(q.proposal is not None for q, _ in app.bot_waits.shown(now))
             await driver.wait_for(lambda: "asks to cancel the agreement" not in screen_text(app))
             assert "Ann: cancel Dealer1" in log_text(app)
+
+    run(scenario)
+
+
+def test_a_person_boss_asks_a_bot_supplier_to_cancel_and_it_gives_in(tmp_path: Path) -> None:
+    """N5 the other way round. Seed 1: Ann, the Boss, agreed to buy Dealer1's blue investor,
+    then asks it, through the keys, to cancel. She has no other blue, so the agreement is
+    Dealer1's money if she closes: it keeps it while she asks — the request stands in the deal
+    box — and cancels too once she has asked for a long while (CANCEL_PATIENCE times the table
+    asked it). The agreement is gone, and the log says so."""
+    session = deal_started(tmp_path, seed=1, boss=ANN, space=1)
+    blue = (InvestorRef(colour=Colour.BLUE),)
+    price = Price(amount=fair(session.state))
+    session.act(A.Offer(player=ANN, supplier=DEALER1, cards=blue, price=price))
+    session.act(A.Accept(player=DEALER1))
+    asked = A.CancelAgreement(player=ANN, other=DEALER1)
+    answer = A.CancelAgreement(player=DEALER1, other=ANN)
+
+    async def scenario() -> None:
+        app = BossApp(settings(tmp_path, bot_pause=0.05), session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            driver = Driver(pilot)
+            bot = app.bot_seats.bots[DEALER1]
+            assert isinstance(bot, DealerBot)
+            panel = await driver.take_keyboard(ANN)
+            await driver.choose(panel, lambda m: m.action == asked)
+            await driver.wait_for(lambda: asked in session.actions)
+            await driver.give_back()
+            # Asked once, not yet given in (it is asked four times a second at most, and the
+            # check runs at once): the agreement and the request stand.
+            await driver.wait_for(lambda: bot._cancel_asks[ANN] >= 1)
+            assert bot._cancel_asks[ANN] < CANCEL_PATIENCE
+            deal = driver.state.deal
+            assert deal is not None and deal.agreements and answer not in session.actions
+            shown = screen_text(app)
+            assert "Ann asks to cancel the agreement with Dealer1" in shown, shown
+            await driver.wait_for(lambda: answer in session.actions)
+            assert bot._cancel_asks[ANN] == CANCEL_PATIENCE
+            deal = driver.state.deal
+            assert deal is not None and deal.agreements == () and not deal.cancel_requests
+            await driver.wait_for(lambda: "Dealer1: cancel Ann" in log_text(app))
+            await driver.wait_for(lambda: "asks to cancel the agreement" not in screen_text(app))
 
     run(scenario)
