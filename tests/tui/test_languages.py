@@ -23,6 +23,7 @@ from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
+from imtheboss.engine.actions import Ask, Offer
 from imtheboss.engine.setup import Setup, start
 from imtheboss.engine.state import Phase
 from imtheboss.notation import to_line
@@ -97,6 +98,39 @@ def test_the_english_log_says_each_move_as_its_notation(english: None) -> None:
         assert move_line(action, before) == to_line(action, before)
         assert move_line(action, before, amounts=False) == to_line(action, before, amounts=False)
     assert {"offer", "ask", "close", "lay_family", "roll", "draw"} <= kinds, kinds
+
+
+@pytest.mark.parametrize(
+    ("language", "offer", "ask"),
+    [
+        ("es", "{name}: ofrece a {supplier} ${amount}M por ", "{name}: pide ${amount}M por "),
+        ("zh", "{name}：出價{amount}百萬給{supplier}，換", "{name}：為"),
+    ],
+)
+def test_a_price_in_the_log_reads_as_money(
+    language: str, offer: str, ask: str, english: None
+) -> None:
+    """Only the English log is the notation, whose prices are bare numbers; another language
+    says an offer's or an ask's price as money ("$3M", "3百萬"), never a bare "出價3"."""
+    state = start(Setup(players=NAMES, seed=3))
+    seen = set()
+    for before, action, _line, _after in random_steps(state, random.Random(3)):
+        if not isinstance(action, Offer | Ask) or action.price.dividends:
+            continue
+        i18n.use(language)
+        line = move_line(action, before)
+        i18n.use("en")
+        assert line is not None
+        fields = {"name": before.name(action.player), "amount": action.price.amount}
+        if isinstance(action, Offer):
+            fields["supplier"] = before.name(action.supplier)
+            assert line.startswith(offer.format(**fields)), line
+        else:
+            assert line.startswith(ask.format(**fields)), line
+            money = "${amount}M" if language == "es" else "開價{amount}百萬"
+            assert money.format(**fields) in line, line
+        seen.add(action.kind)
+    assert seen == {"offer", "ask"}, seen
 
 
 # -- the switch -----------------------------------------------------------------------------
