@@ -24,11 +24,13 @@ from tuikit import Driver, Policy, log_text, run, screen_text, settings
 from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine.actions import Ask, Offer
+from imtheboss.engine.cards import Card
 from imtheboss.engine.setup import Setup, start
 from imtheboss.engine.state import Phase
 from imtheboss.notation import to_line
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.tui.labels import card_text
 from imtheboss.tui.language import LanguageDialog
 from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
@@ -212,6 +214,31 @@ def test_the_names_screen_chooses_the_language(
             text = screen_text(app)
             assert "한국어" in text and "정훈" in text, text
             assert english_words(text, ("Bob", "Cy", "Di")) == [], text
+
+    run(names)
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "call"),
+    [("es", "Yo soy el jefe", "«¡Soy el jefe!»"), ("sv", "I'm the BOSS!", "«Jag är bossen!»")],
+)
+def test_the_games_name_is_not_the_boss_cards_call(
+    language: str, title: str, call: str, tmp_path: Path, english: None
+) -> None:
+    """English writes the game's name and the boss card's call alike; the Spanish and the
+    Swedish rulebooks do not ("Yo soy el jefe" on the cover, «¡Soy el jefe!» said with the
+    card): the names screen heads with the name, a boss card in hand says the call."""
+    i18n.use(language)
+    assert call in card_text(Card.BOSS).plain
+    assert title not in card_text(Card.BOSS).plain
+
+    async def names() -> None:
+        app = BossApp(TableSettings(players=4, save_dir=tmp_path, ask_around=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"{title} — " in text and call.strip("«»") not in text, text
+            assert app.title == title
 
     run(names)
 

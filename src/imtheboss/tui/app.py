@@ -52,7 +52,7 @@ from ..session import GameSession, data_dir
 from . import language
 from .bot_seats import BotSeats, BotWaits
 from .crash_safe import CrashSafeApp
-from .labels import investor_colour, money, ref_text, refusal
+from .labels import game_title, investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
 from .widgets.board import BoardView
 from .widgets.deal import DealView
@@ -160,7 +160,9 @@ class TableScreen(Screen[None]):
 
 class BossApp(CrashSafeApp[None]):
     CSS_PATH = "app.tcss"
-    TITLE = N_("I'm the Boss!")
+    #: Textual's default; on mount and at each change of language, the translated
+    #: ``game_title()``.
+    TITLE = "I'm the Boss!"
     BINDINGS = [
         # The interrupt keys: priority, so they work under any dialog or while typing. Many
         # terminals keep F-keys for themselves (F1 is their help): Alt+digit always arrives.
@@ -200,7 +202,7 @@ class BossApp(CrashSafeApp[None]):
     # -- start and end ----------------------------------------------------------------------
 
     async def on_mount(self) -> None:
-        self.title = _(self.TITLE)
+        self.title = game_title()
         language.translate_bindings(self)
         fresh: int | None = None
         if self.session is None and self.settings.names:
@@ -322,7 +324,7 @@ class BossApp(CrashSafeApp[None]):
         from .screens.rules import RulesScreen
 
         i18n.use(code)
-        self.title = _(self.TITLE)
+        self.title = game_title()
         language.translate_bindings(self)
         # The rules are a document per language: the next F12 builds it in this one.
         if self.is_screen_installed("rules") and not any(
