@@ -18,6 +18,9 @@ from typing import Any
 
 import pytest
 from pseudo_locale import install, pseudo
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
 from test_snapshots import negotiation
 from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
@@ -34,6 +37,7 @@ from imtheboss.tui.labels import card_text
 from imtheboss.tui.language import LanguageDialog
 from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
+from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 
 KOREAN_NAMES = ("정훈", "세연", "재영", "신영")
@@ -241,6 +245,70 @@ def test_the_games_name_is_not_the_boss_cards_call(
             assert app.title == title
 
     run(names)
+
+
+def text_columns(lines: list[list[Segment]]) -> list[tuple[int, int | None]]:
+    """For each line of a rendered legend, its first cell of text and — for an entry, a line
+    that starts with a styled tag — the cell where its text after the tag starts."""
+    out = []
+    for segments in lines:
+        cells: list[tuple[str, bool]] = []
+        for segment in segments:
+            styled = bool(segment.style) and not segment.control
+            for char in segment.text:
+                cells.extend([(char, styled)] * cell_len(char))
+        blank = [i for i, (char, styled) in enumerate(cells) if char != " " or styled]
+        if not blank:
+            continue
+        first = blank[0]
+        after: int | None = None
+        if cells[first][1]:  # a tag: its styled run, unstyled spaces, then the text
+            end = first
+            while end < len(cells) and cells[end][1]:
+                end += 1
+            after = next((i for i in blank if i >= end), None)
+        out.append((first, after))
+    return out
+
+
+@pytest.mark.parametrize("language", ["ko", "zh"])
+def test_the_legend_wraps_under_its_text_in_cells(
+    language: str, tmp_path: Path, english: None
+) -> None:
+    """Hangul and Han take two cells: every line that continues an entry of the legend —
+    written on its own line by the translator, or wrapped by the terminal — starts at the
+    cell where its entry's text starts, at 80 columns and narrower."""
+    i18n.use(language)
+    session = negotiation(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(TableSettings(names=NAMES, seed=7, save_dir=tmp_path), session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, LegendScreen)
+            width = app.screen.query_one("#legend").size.width
+            screen = screen_text(app)
+        for cells in (width, 50, 44):
+            console = Console(width=cells, color_system="truecolor")
+            lines = console.render_lines(legend_text(), console.options, pad=False)
+            if cells == width:  # what the table sees at 80 columns: no line cut or lost
+                squeezed = "".join(screen.split())  # the screenshot's spacing of wide cells varies
+                for line in lines[:12]:
+                    words = "".join("".join(s.text for s in line).split())
+                    assert words in squeezed, (words, screen)
+            column: int | None = None
+            continued = 0
+            for first, after in text_columns(lines):
+                if first <= 1:  # an entry (or a heading: no column)
+                    column = after
+                else:
+                    assert column is not None and first == column, (cells, lines)
+                    continued += 1
+            assert continued >= 6
+
+    run(game)
 
 
 # -- a whole Korean game --------------------------------------------------------------------
