@@ -311,6 +311,43 @@ def test_the_legend_wraps_under_its_text_in_cells(
     run(game)
 
 
+def test_a_language_switch_takes_the_old_languages_toasts_away(
+    tmp_path: Path, english: None
+) -> None:
+    """A toast is not redrawn (it is a word of the moment): after a switch from the palette,
+    none is left in the language just left."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=NAMES, seed=7))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+z")  # nothing to undo yet: a toast says so
+            await pilot.pause(0.3)
+            assert "No undo" in screen_text(app), screen_text(app)
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Language")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LanguageDialog), app.screen
+            await pilot.press("end", "enter")
+            await pilot.pause(0.3)
+            assert i18n.language() == "ko"
+            text = screen_text(app)
+            assert "No undo" not in text and not list(app._notifications), text
+            assert english_words(text, NAMES) == [], text
+            await pilot.press("ctrl+z")  # a new toast speaks the new language
+            await pilot.pause(0.3)
+            assert [n.message for n in app._notifications] == [
+                "무를 수 없습니다: 아직 아무 일도 일어나지 않았습니다."
+            ]
+            text = screen_text(app)
+            assert "무를" in text and english_words(text, NAMES) == [], text
+
+    run(game)
+
+
 # -- a whole Korean game --------------------------------------------------------------------
 
 

@@ -325,6 +325,9 @@ class BossApp(CrashSafeApp[None]):
 
         i18n.use(code)
         self.title = game_title()
+        # A toast is a word of the moment before, in the language just left: it goes (what
+        # it said stays on the table — the log, the subtitle of an unsaved game).
+        self.clear_notifications()
         language.translate_bindings(self)
         # The rules are a document per language: the next F12 builds it in this one.
         if self.is_screen_installed("rules") and not any(

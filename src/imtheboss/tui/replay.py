@@ -91,6 +91,7 @@ class ReplayApp(CrashSafeApp[None]):
                 return
             i18n.use(code)
             self.title = _(self.TITLE)
+            self.clear_notifications()  # a toast stays in the language it was said in
             translate_bindings(self)
             for screen in self.screen_stack:
                 translate_bindings(screen)
