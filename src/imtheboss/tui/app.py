@@ -51,9 +51,9 @@ from ..names import same_name_key
 from ..session import GameSession, data_dir
 from . import language
 from .bot_seats import BotSeats, BotWaits
-from .crash_safe import CrashSafeApp
 from .labels import game_title, investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
+from .too_small import FitsTheTerminal
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.footer import SteadyFooter
@@ -158,7 +158,7 @@ class TableScreen(Screen[None]):
         language.translate_bindings(self)
 
 
-class BossApp(CrashSafeApp[None]):
+class BossApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
     #: Textual's default; on mount and at each change of language, the translated
     #: ``game_title()``.
@@ -227,6 +227,7 @@ class BossApp(CrashSafeApp[None]):
 
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
+        self.start_fitting()
         self.set_interval(0.25, self._tick)
         # A moment after the first frame: freeze what start-up built, so that no long garbage
         # collection lands inside a bot's decision or a key press later (gcpolicy).
@@ -531,6 +532,12 @@ class BossApp(CrashSafeApp[None]):
         now = time.monotonic()
         elapsed, self._last_tick = now - self._last_tick, now
         self._retry_save(now)
+        if self.covered():
+            # Nobody can see the table: the game waits, its count and the bots' waits too.
+            self.bot_waits.hold(elapsed)
+            if self.deadline is not None:
+                self.deadline += elapsed
+            return
         if self._someone_has_the_keyboard() or self._window_open():
             # A bot's wait for an answer pauses too, and while a window is open nobody can
             # answer anything but the pending play (ST1, CL2).
@@ -638,7 +645,10 @@ class BossApp(CrashSafeApp[None]):
         self.play(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show in the footer only the table keys that do something now."""
+        """Show in the footer only the table keys that do something now (none but quitting
+        under the cover of a terminal too small)."""
+        if not super().check_action(action, parameters):
+            return False
         if action != "table" or self.session is None:
             return True
         state = self.state
@@ -718,6 +728,12 @@ class BossApp(CrashSafeApp[None]):
                     self._give_keyboard_back()
 
             self.push_screen(CloseDialog(state, seat), closing)
+
+    def before_cover(self) -> None:
+        """A hand is never left under the cover: whoever had the keyboard gives it back (and
+        takes it again once the table is back)."""
+        if self._someone_has_the_keyboard():
+            self._give_keyboard_back()
 
     def _give_keyboard_back(self) -> None:
         table = (TableScreen, *_classes("score", "ScoreScreen"))
