@@ -117,18 +117,23 @@ def test_a_price_in_the_log_reads_as_money(
     language: str, offer: str, ask: str, english: None
 ) -> None:
     """Only the English log is the notation, whose prices are bare numbers; another language
-    says an offer's or an ask's price as money ("$3M", "3百萬"), never a bare "出價3"."""
+    says an offer's or an ask's price as money ("$3M", "3百萬"), never a bare "出價3", and a
+    price in dividends as dividends ("2 dividendos", "2股")."""
     state = start(Setup(players=NAMES, seed=3))
     seen = set()
     for before, action, _line, _after in random_steps(state, random.Random(3)):
-        if not isinstance(action, Offer | Ask) or action.price.dividends:
+        if not isinstance(action, Offer | Ask):
             continue
         i18n.use(language)
         line = move_line(action, before)
         i18n.use("en")
         assert line is not None
         fields = {"name": before.name(action.player), "amount": action.price.amount}
-        if isinstance(action, Offer):
+        if action.price.dividends:  # a price in dividends says so
+            word = {"es": " dividendo", "zh": "股"}[language]
+            assert f"{action.price.amount}{word}" in line, line
+            seen.add("dividends")
+        elif isinstance(action, Offer):
             fields["supplier"] = before.name(action.supplier)
             assert line.startswith(offer.format(**fields)), line
         else:
@@ -136,7 +141,7 @@ def test_a_price_in_the_log_reads_as_money(
             money = "${amount}M" if language == "es" else "開價{amount}百萬"
             assert money.format(**fields) in line, line
         seen.add(action.kind)
-    assert seen == {"offer", "ask"}, seen
+    assert seen == {"offer", "ask", "dividends"}, seen
 
 
 # -- the switch -----------------------------------------------------------------------------
