@@ -302,10 +302,19 @@ def test_a_40x12_terminal_shows_the_size_to_reach_and_never_a_hand(tmp_path: Pat
 
 
 def test_ctrl_q_quits_a_40x12_terminal(tmp_path: Path) -> None:
+    """Even when the quit question was open as the terminal shrank: it is asked again over
+    the cover, where it can be answered."""
+
     async def game() -> None:
         app = table(tmp_path, busy_deal(tmp_path))
-        async with app.run_test(size=(40, 12)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert "Quit?" in screen_text(app)
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause(0.3)
+            assert TOO_SMALL in " ".join(screen_text(app).split()), screen_text(app)
             await pilot.press("ctrl+q")
             await pilot.pause()
             assert "Quit?" in screen_text(app), screen_text(app)

@@ -731,9 +731,16 @@ class BossApp(FitsTheTerminal[None]):
 
     def before_cover(self) -> None:
         """A hand is never left under the cover: whoever had the keyboard gives it back (and
-        takes it again once the table is back)."""
+        takes it again once the table is back). An open quit question goes too: Ctrl+Q asks
+        it again over the cover, where it can be answered."""
         if self._someone_has_the_keyboard():
             self._give_keyboard_back()
+        if _imported("dialogs"):
+            from .screens.dialogs import ConfirmDialog
+
+            screen = self.screen
+            if isinstance(screen, ConfirmDialog) and screen.purpose == "quit":
+                self.pop_screen()
 
     def _give_keyboard_back(self) -> None:
         table = (TableScreen, *_classes("score", "ScoreScreen"))
