@@ -183,8 +183,10 @@ def test_the_last_call_keeps_the_deal_in_sight(tmp_path: Path) -> None:
     run(counted)
 
 
-@pytest.mark.parametrize("width", [80, 60, 44])
+@pytest.mark.parametrize("width", [80, 120])
 def test_the_price_sentence_wraps_at_any_width(tmp_path: Path, width: int) -> None:
+    """At any width the table is drawn at (below 80 columns a message covers it)."""
+
     async def game() -> None:
         app = table(tmp_path, busy_deal(tmp_path))
         async with app.run_test(size=(width, 24)) as pilot:
@@ -244,5 +246,130 @@ def test_a_tiny_terminal_does_not_crash(tmp_path: Path) -> None:
                 await pilot.pause()
                 assert screen_text(app)
             assert app.is_running
+
+    run(game)
+
+
+# -- below 80×24: a message covers the table until it fits -----------------------------------
+
+TOO_SMALL = "The window is too small"
+
+
+def hand_shown(text: str) -> bool:
+    """A private panel's words, or a card of a hand (busy_deal: Fredrika's orange)."""
+    return "Your hand" in text or "family orange" in text or "Your money" in text
+
+
+def test_a_40x12_terminal_shows_the_size_to_reach_and_never_a_hand(tmp_path: Path) -> None:
+    """At 40×12 a message says the size to reach and the size now; the keys that would show
+    a hand do nothing; back at 80×24 the table is as it was. A terminal that shrinks while a
+    player looks at their hand gives the keyboard back first."""
+
+    async def game() -> None:
+        session = busy_deal(tmp_path)
+        actions = list(session.actions)
+        app = table(tmp_path, session)
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            squeezed = " ".join(text.split())
+            assert f"{TOO_SMALL}: make it at least 80×24. It is 40×12 now." in squeezed, text
+            assert "Board" not in text and not hand_shown(text), text
+            for keys in (("alt+6",), ("enter",), ("f6", "enter"), ("l",), ("f12",), ("ctrl+p",)):
+                await pilot.press(*keys)
+                await pilot.pause()
+                text = screen_text(app)
+                assert TOO_SMALL in " ".join(text.split()) and not hand_shown(text), (keys, text)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert TOO_SMALL not in text and "Board" in text and "Fredrika" in text, text
+            assert list(session.actions) == actions
+            await pilot.press("alt+6", "enter")
+            await pilot.pause()
+            assert hand_shown(screen_text(app)), screen_text(app)
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert "It is 60×20 now." in " ".join(text.split()) and not hand_shown(text), text
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert "Board" in text and not hand_shown(text), text  # the keyboard was given back
+            assert list(session.actions) == actions
+
+    run(game)
+
+
+def test_ctrl_q_quits_a_40x12_terminal(tmp_path: Path) -> None:
+    """Even when the quit question was open as the terminal shrank: it is asked again over
+    the cover, where it can be answered."""
+
+    async def game() -> None:
+        app = table(tmp_path, busy_deal(tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert "Quit?" in screen_text(app)
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause(0.3)
+            assert TOO_SMALL in " ".join(screen_text(app).split()), screen_text(app)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert "Quit?" in screen_text(app), screen_text(app)
+            await pilot.press("y")
+            await pilot.pause()
+            assert not app.is_running
+
+    run(game)
+
+
+def test_the_names_screen_waits_under_the_cover(tmp_path: Path) -> None:
+    """Before the game: covered at 40×12, the names screen at 80×24, the names typed kept."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=None, players=4))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#name-0").value = "Zoë"  # type: ignore[attr-defined]
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert TOO_SMALL in " ".join(text.split()) and "Zoë" not in text, text
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.3)
+            assert "who is playing?" in screen_text(app) and "Zoë" in screen_text(app)
+
+    run(game)
+
+
+def test_bots_and_counts_wait_while_the_table_is_covered(tmp_path: Path) -> None:
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=("Ann",), bots=3, bot_pause=0.05, stop_window=0.3))
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause(1.0)
+            assert app.session is not None and app.session.actions == []
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(1.0)
+            assert app.session.actions, "the bots play once the table is seen"
+
+    run(game)
+
+
+def test_the_last_call_waits_while_the_table_is_covered(tmp_path: Path) -> None:
+    """Nobody can stop a card they cannot see: a count does not run down under the cover."""
+
+    async def game() -> None:
+        session = last_call(tmp_path)
+        assert session.state.window is not None
+        played = len(session.actions)
+        app = BossApp(settings(tmp_path, names=SIX, last_call=0.3), session=session)
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause(1.0)
+            assert len(session.actions) == played and session.state.window is not None
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(1.0)
+            assert isinstance(session.actions[played], A.TimeUp)
 
     run(game)

@@ -18,19 +18,26 @@ from typing import Any
 
 import pytest
 from pseudo_locale import install, pseudo
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
 from test_snapshots import negotiation
 from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
+from imtheboss.engine.actions import Ask, Offer
+from imtheboss.engine.cards import Card
 from imtheboss.engine.setup import Setup, start
 from imtheboss.engine.state import Phase
 from imtheboss.notation import to_line
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.tui.labels import card_text
 from imtheboss.tui.language import LanguageDialog
 from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
+from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 
 KOREAN_NAMES = ("정훈", "세연", "재영", "신영")
@@ -97,6 +104,44 @@ def test_the_english_log_says_each_move_as_its_notation(english: None) -> None:
         assert move_line(action, before) == to_line(action, before)
         assert move_line(action, before, amounts=False) == to_line(action, before, amounts=False)
     assert {"offer", "ask", "close", "lay_family", "roll", "draw"} <= kinds, kinds
+
+
+@pytest.mark.parametrize(
+    ("language", "offer", "ask"),
+    [
+        ("es", "{name}: ofrece a {supplier} ${amount}M por ", "{name}: pide ${amount}M por "),
+        ("zh", "{name}：出價{amount}百萬給{supplier}，換", "{name}：為"),
+    ],
+)
+def test_a_price_in_the_log_reads_as_money(
+    language: str, offer: str, ask: str, english: None
+) -> None:
+    """Only the English log is the notation, whose prices are bare numbers; another language
+    says an offer's or an ask's price as money ("$3M", "3百萬"), never a bare "出價3", and a
+    price in dividends as dividends ("2 dividendos", "2股")."""
+    state = start(Setup(players=NAMES, seed=3))
+    seen = set()
+    for before, action, _line, _after in random_steps(state, random.Random(3)):
+        if not isinstance(action, Offer | Ask):
+            continue
+        i18n.use(language)
+        line = move_line(action, before)
+        i18n.use("en")
+        assert line is not None
+        fields = {"name": before.name(action.player), "amount": action.price.amount}
+        if action.price.dividends:  # a price in dividends says so
+            word = {"es": " dividendo", "zh": "股"}[language]
+            assert f"{action.price.amount}{word}" in line, line
+            seen.add("dividends")
+        elif isinstance(action, Offer):
+            fields["supplier"] = before.name(action.supplier)
+            assert line.startswith(offer.format(**fields)), line
+        else:
+            assert line.startswith(ask.format(**fields)), line
+            money = "${amount}M" if language == "es" else "開價{amount}百萬"
+            assert money.format(**fields) in line, line
+        seen.add(action.kind)
+    assert seen == {"offer", "ask", "dividends"}, seen
 
 
 # -- the switch -----------------------------------------------------------------------------
@@ -180,6 +225,132 @@ def test_the_names_screen_chooses_the_language(
             assert english_words(text, ("Bob", "Cy", "Di")) == [], text
 
     run(names)
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "call"),
+    [("es", "Yo soy el jefe", "«¡Soy el jefe!»"), ("sv", "I'm the BOSS!", "«Jag är bossen!»")],
+)
+def test_the_games_name_is_not_the_boss_cards_call(
+    language: str, title: str, call: str, tmp_path: Path, english: None
+) -> None:
+    """English writes the game's name and the boss card's call alike; the Spanish and the
+    Swedish rulebooks do not ("Yo soy el jefe" on the cover, «¡Soy el jefe!» said with the
+    card): the names screen heads with the name, a boss card in hand says the call."""
+    i18n.use(language)
+    assert call in card_text(Card.BOSS).plain
+    assert title not in card_text(Card.BOSS).plain
+
+    async def names() -> None:
+        app = BossApp(TableSettings(players=4, save_dir=tmp_path, ask_around=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"{title} — " in text and call.strip("«»") not in text, text
+            assert app.title == title
+
+    run(names)
+
+
+def text_columns(lines: list[list[Segment]]) -> list[tuple[int, int | None]]:
+    """For each line of a rendered legend, its first cell of text and — for an entry, a line
+    that starts with a styled tag — the cell where its text after the tag starts."""
+    out = []
+    for segments in lines:
+        cells: list[tuple[str, bool]] = []
+        for segment in segments:
+            styled = bool(segment.style) and not segment.control
+            for char in segment.text:
+                cells.extend([(char, styled)] * cell_len(char))
+        blank = [i for i, (char, styled) in enumerate(cells) if char != " " or styled]
+        if not blank:
+            continue
+        first = blank[0]
+        after: int | None = None
+        if cells[first][1]:  # a tag: its styled run, unstyled spaces, then the text
+            end = first
+            while end < len(cells) and cells[end][1]:
+                end += 1
+            after = next((i for i in blank if i >= end), None)
+        out.append((first, after))
+    return out
+
+
+@pytest.mark.parametrize("language", ["ko", "zh"])
+def test_the_legend_wraps_under_its_text_in_cells(
+    language: str, tmp_path: Path, english: None
+) -> None:
+    """Hangul and Han take two cells: every line that continues an entry of the legend —
+    written on its own line by the translator, or wrapped by the terminal — starts at the
+    cell where its entry's text starts, at 80 columns and narrower."""
+    i18n.use(language)
+    session = negotiation(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(TableSettings(names=NAMES, seed=7, save_dir=tmp_path), session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, LegendScreen)
+            width = app.screen.query_one("#legend").size.width
+            screen = screen_text(app)
+        for cells in (width, 50, 44):
+            console = Console(width=cells, color_system="truecolor")
+            lines = console.render_lines(legend_text(), console.options, pad=False)
+            if cells == width:  # what the table sees at 80 columns: no line cut or lost
+                squeezed = "".join(screen.split())  # the screenshot's spacing of wide cells varies
+                for line in lines[:12]:
+                    words = "".join("".join(s.text for s in line).split())
+                    assert words in squeezed, (words, screen)
+            column: int | None = None
+            continued = 0
+            for first, after in text_columns(lines):
+                if first <= 1:  # an entry (or a heading: no column)
+                    column = after
+                else:
+                    assert column is not None and first == column, (cells, lines)
+                    continued += 1
+            assert continued >= 6
+
+    run(game)
+
+
+def test_a_language_switch_takes_the_old_languages_toasts_away(
+    tmp_path: Path, english: None
+) -> None:
+    """A toast is not redrawn (it is a word of the moment): after a switch from the palette,
+    none is left in the language just left."""
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=NAMES, seed=7))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+z")  # nothing to undo yet: a toast says so
+            await pilot.pause(0.3)
+            assert "No undo" in screen_text(app), screen_text(app)
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Language")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LanguageDialog), app.screen
+            await pilot.press("end", "enter")
+            await pilot.pause(0.3)
+            assert i18n.language() == "ko"
+            text = screen_text(app)
+            assert "No undo" not in text and not list(app._notifications), text
+            assert english_words(text, NAMES) == [], text
+            await pilot.press("ctrl+z")  # a new toast speaks the new language
+            await pilot.pause(0.3)
+            assert [n.message for n in app._notifications] == [
+                "무를 수 없습니다: 아직 아무 일도 일어나지 않았습니다."
+            ]
+            text = screen_text(app)
+            assert "무를" in text and english_words(text, NAMES) == [], text
+
+    run(game)
 
 
 # -- a whole Korean game --------------------------------------------------------------------

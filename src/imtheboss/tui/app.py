@@ -51,9 +51,9 @@ from ..names import same_name_key
 from ..session import GameSession, data_dir
 from . import language
 from .bot_seats import BotSeats, BotWaits
-from .crash_safe import CrashSafeApp
-from .labels import investor_colour, money, ref_text, refusal
+from .labels import game_title, investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
+from .too_small import FitsTheTerminal
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.footer import SteadyFooter
@@ -160,9 +160,11 @@ class TableScreen(Screen[None]):
         language.translate_bindings(self)
 
 
-class BossApp(CrashSafeApp[None]):
+class BossApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
-    TITLE = N_("I'm the Boss!")
+    #: Textual's default; on mount and at each change of language, the translated
+    #: ``game_title()``.
+    TITLE = "I'm the Boss!"
     BINDINGS = [
         # The interrupt keys: priority, so they work under any dialog or while typing. Many
         # terminals keep F-keys for themselves (F1 is their help): Alt+digit always arrives.
@@ -202,7 +204,7 @@ class BossApp(CrashSafeApp[None]):
     # -- start and end ----------------------------------------------------------------------
 
     async def on_mount(self) -> None:
-        self.title = _(self.TITLE)
+        self.title = game_title()
         language.translate_bindings(self)
         fresh: int | None = None
         if self.session is None and self.settings.names:
@@ -227,6 +229,7 @@ class BossApp(CrashSafeApp[None]):
 
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
+        self.start_fitting()
         self.set_interval(0.25, self._tick)
         # A moment after the first frame: freeze what start-up built, so that no long garbage
         # collection lands inside a bot's decision or a key press later (gcpolicy).
@@ -330,7 +333,10 @@ class BossApp(CrashSafeApp[None]):
         from .screens.rules import RulesScreen
 
         i18n.use(code)
-        self.title = _(self.TITLE)
+        self.title = game_title()
+        # A toast is a word of the moment before, in the language just left: it goes (what
+        # it said stays on the table — the log, the subtitle of an unsaved game).
+        self.clear_notifications()
         language.translate_bindings(self)
         # The rules are a document per language: the next F12 builds it in this one.
         if self.is_screen_installed("rules") and not any(
@@ -534,6 +540,12 @@ class BossApp(CrashSafeApp[None]):
         now = time.monotonic()
         elapsed, self._last_tick = now - self._last_tick, now
         self._retry_save(now)
+        if self.covered():
+            # Nobody can see the table: the game waits, its count and the bots' waits too.
+            self.bot_waits.hold(elapsed)
+            if self.deadline is not None:
+                self.deadline += elapsed
+            return
         if self._someone_has_the_keyboard() or self._window_open():
             # A bot's wait for an answer pauses too, and while a window is open nobody can
             # answer anything but the pending play (ST1, CL2).
@@ -641,7 +653,10 @@ class BossApp(CrashSafeApp[None]):
         self.play(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show in the footer only the table keys that do something now."""
+        """Show in the footer only the table keys that do something now (none but quitting
+        under the cover of a terminal too small)."""
+        if not super().check_action(action, parameters):
+            return False
         if action != "table" or self.session is None:
             return True
         state = self.state
@@ -721,6 +736,19 @@ class BossApp(CrashSafeApp[None]):
                     self._give_keyboard_back()
 
             self.push_screen(CloseDialog(state, seat), closing)
+
+    def before_cover(self) -> None:
+        """A hand is never left under the cover: whoever had the keyboard gives it back (and
+        takes it again once the table is back). An open quit question goes too: Ctrl+Q asks
+        it again over the cover, where it can be answered."""
+        if self._someone_has_the_keyboard():
+            self._give_keyboard_back()
+        if _imported("dialogs"):
+            from .screens.dialogs import ConfirmDialog
+
+            screen = self.screen
+            if isinstance(screen, ConfirmDialog) and screen.purpose == "quit":
+                self.pop_screen()
 
     def _give_keyboard_back(self) -> None:
         table = (TableScreen, *_classes("score", "ScoreScreen"))

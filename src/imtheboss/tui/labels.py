@@ -96,6 +96,14 @@ def cards_list(cards: tuple[Card, ...]) -> str:
     return _(", ").join(card_name(c) for c in cards)
 
 
+def game_title() -> str:
+    """The game's name as its rulebook prints it ("Yo soy el jefe"): a title, which some
+    languages word apart from the card's call ("¡Soy el jefe!", ``'"I'm the Boss!"'``)."""
+    # Translators: the name of the game, as on your rulebook's cover (not the boss card's
+    # call, which is the message "\"I'm the Boss!\"" with quotes).
+    return pgettext("game title", "I'm the Boss!")
+
+
 def money(amount: int) -> str:
     """An amount of money: ``$12M``."""
     return _("${amount}M").format(amount=amount)

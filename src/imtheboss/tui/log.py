@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from .labels import card_colour, cards_list, colour_name
 
 #: How an entry is drawn, in the language of the moment: given whether its amounts are still
@@ -64,13 +64,19 @@ def _price(price: Price, amounts: bool) -> str:
         return ngettext("{count} dividend", "{count} dividends", price.amount).format(
             count=price.amount
         )
-    return str(price.amount)
+    # The English log is the notation, whose prices are bare numbers ("for 3"); every other
+    # language has no notation to match and says the amount as the money it is.
+    # Translators: a price in millions of dollars in a line of the log ("Ann: offer Bob red
+    # for {amount}"). The English is the bare number of the game notation; write it as money,
+    # as you translated "${amount}M" (e.g. "${amount}M", "{amount}百萬").
+    return pgettext("price in the log", "{amount}").format(amount=price.amount)
 
 
 def move_line(action: Action, state: GameState, amounts: bool = True) -> str | None:
     """A move as the log says it, in the table's language: in English exactly its line of
-    notation (``Ann: offer Bob red for 3``). None for the table's timer, which the notation
-    leaves implicit. ``amounts=False``: a price is "a price" (M1)."""
+    notation (``Ann: offer Bob red for 3``), in another language with its price as money.
+    None for the table's timer, which the notation leaves implicit. ``amounts=False``: a
+    price is "a price" (M1)."""
     if isinstance(action, A.TimeUp):
         return None
     name = state.name(action.player)

@@ -20,17 +20,17 @@ from ..engine.state import GameState
 from ..engine.view import view
 from ..i18n import N_, _
 from ..notation.replay import Replay
-from .crash_safe import CrashSafeApp
 from .language import LanguageDialog, language_command, textual_command, translate_bindings
 from .log import amounts_forgotten_at, has_amounts, move_line
 from .screens.legend import LegendScreen
+from .too_small import FitsTheTerminal
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
 from .widgets.players import PlayersView
 
 
-class ReplayApp(CrashSafeApp[None]):
+class ReplayApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
     TITLE = N_("I'm the Boss! — replay")
     # Priority: the focused log is a scroll view, and takes Home, End and the page keys
@@ -79,6 +79,7 @@ class ReplayApp(CrashSafeApp[None]):
         translate_bindings(self)
         self.title = _(self.TITLE)
         self.show()
+        self.start_fitting()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield language_command(self.action_choose_language)
@@ -91,6 +92,7 @@ class ReplayApp(CrashSafeApp[None]):
                 return
             i18n.use(code)
             self.title = _(self.TITLE)
+            self.clear_notifications()  # a toast stays in the language it was said in
             translate_bindings(self)
             for screen in self.screen_stack:
                 translate_bindings(screen)

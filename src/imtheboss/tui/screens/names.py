@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label
 from ... import i18n
 from ...i18n import N_, _, pgettext
 from ...names import MAX_LENGTH, NameRefused, check_names
+from ..labels import game_title
 from ..language import LANGUAGE_NAMES, translate_bindings
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
@@ -36,7 +37,7 @@ class NamesScreen(Screen[tuple[str, ...]]):
     @staticmethod
     def _heading() -> str:
         return "[b]{title}[/b] — {question}".format(
-            title=_("I'm the Boss!"),
+            title=game_title(),
             question=_("who is playing? (in seating order, clockwise)"),
         )
 
