@@ -17,7 +17,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import apply, responders
-from ..engine.legal import LegalActions, legal_actions, legal_kinds
+from ..engine.legal import LegalActions, has_legal, legal_actions
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
 from ..gcpolicy import settle
@@ -66,7 +66,7 @@ class TableResult:
 def _ask(bot: Bot, state: GameState, seat: int) -> Action | None:
     # Lazy: a bot that picks a kind first, or lets the moment pass, never has the hundreds of
     # priced offers built; one that reads the whole list gets it.
-    if not legal_kinds(state, seat):
+    if not has_legal(state, seat):
         return None
     legal = LegalActions(state, seat)
     choice = bot.decide(view(state, seat), legal)

@@ -50,7 +50,7 @@ class RandomBot:
         self._deal: tuple[int, int] | None = None
         self._proposals = 0
         self._boss_moves = 0
-        self._memory = DealMemory()
+        self._memory = DealMemory(listens=False)  # it counts on nobody's answers
 
     def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
         rng = self._rng

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import combinations, product
+from operator import is_
+from typing import Any
 
 from . import actions as A
 from . import events as E
@@ -250,24 +252,70 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 
 
 def _closes(state: GameState) -> list[dict[Colour, CardRef]]:
+    """``possible_closes`` as a list remembered with the state.
+
+    The closes depend on the deal's agreements, family cards, trips and plays (V3), its Boss
+    and space, the owners, the options and the tile (the proceeds) — not on the proposals, so
+    most steps of a negotiation (asks, offers, withdrawals) leave them as they were. A state
+    copied with changes keeps the very objects it did not change, so the last answer is
+    carried over when they are the same objects (held here, so no identity is reused)."""
     memo = state.memo()
     found: list[dict[Colour, CardRef]] | None = memo.get("closes")
     if found is None:
-        found = memo["closes"] = list(_find_closes(state))
+        deal = state.deal
+        if deal is None:
+            found = []
+        else:
+            facts = (
+                deal.agreements,
+                deal.family,
+                deal.trips,
+                deal.played,
+                state.owners,
+                state.options,
+                state.stack,
+                state.board,
+            )
+            last = _LAST_CLOSES[0]
+            if (
+                last is not None
+                and last[1] == deal.boss
+                and last[2] == deal.space
+                and all(map(is_, last[0], facts))
+            ):
+                found = last[3]
+            else:
+                found = list(_find_closes(state))
+                _LAST_CLOSES[0] = (facts, deal.boss, deal.space, found, [])
+        memo["closes"] = found
     return found
 
 
+#: ``_closes``' last answer, with the objects it was worked out from, and its ``Close``
+#: actions once built (the last list: empty until ``close_actions`` asks).
+_LAST_CLOSES: list[
+    tuple[tuple[Any, ...], int, int, list[dict[Colour, CardRef]], list[Any]] | None
+] = [None]
+
+
 def close_actions(state: GameState) -> list[A.Close]:
-    """The Boss's ``Close`` actions for ``possible_closes``, built once per state."""
+    """The Boss's ``Close`` actions for ``possible_closes``, built once per set of closes."""
     memo = state.memo()
     found: list[A.Close] | None = memo.get("close actions")
     if found is None:
         deal = state.deal
-        closes = _closes(state) if deal is not None else []
-        found = memo["close actions"] = [
-            A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
-            for supplies in closes
-        ]
+        closes = _closes(state)
+        last = _LAST_CLOSES[0]
+        if closes and last is not None and last[3] is closes and last[4]:
+            found = last[4][0]
+        else:
+            found = [
+                A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
+                for supplies in closes
+            ]
+            if closes and last is not None and last[3] is closes:
+                last[4].append(found)
+        memo["close actions"] = found
     return found
 
 
