@@ -117,7 +117,7 @@ def _deal_only(state: GameState, p: int, want: frozenset[str]) -> list[Action] |
     if want is _CLOSE:
         deal = state.deal
         assert deal is not None
-        return close_actions(state) if p == deal.boss else []
+        return cast(list[Action], close_actions(state)) if p == deal.boss else []
     return None
 
 
@@ -444,7 +444,7 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
         and last[4] is state.options
         and (last[5] is deal.family or not last[6])
     ):
-        return last[7]
+        return cast(frozenset[str], last[7])
     found = _influence_kinds_now(state, p)
     travels = hand is None or not _TRAVEL_CARDS.isdisjoint(hand)
     _LAST_INFLUENCE_KINDS[p] = (
