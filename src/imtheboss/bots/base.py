@@ -154,7 +154,9 @@ def play_bots(
             on_action(state, action, events)
         result.actions.append(action)
         result.events.extend(events)
-        result.deals_failed += sum(1 for e in events if e.kind == "deal_failed")
+        for event in events:
+            if event.kind == "deal_failed":
+                result.deals_failed += 1
         moves_in_deal = moves_in_deal + 1 if new.phase is Phase.DEAL else 0
         state = new
     else:

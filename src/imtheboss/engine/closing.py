@@ -325,7 +325,10 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
         return
     space = state.board.space(deal.space)
     boss = deal.boss
-    sources = agreeing_cards(deal, state.owners, state.options.has(Variant.V8))
+    v8 = state.options.has(Variant.V8)
+    if not _may_meet(deal, space.required, state.owners, v8):
+        return  # most moments of a deal: a needed colour has no card that would agree
+    sources = agreeing_cards(deal, state.owners, v8)
     if any(not sources[c] for c in space.required):
         return
     usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
@@ -339,6 +342,31 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
             except IllegalAction:
                 continue  # V8 shares on top of agreements can exceed the proceeds (N3)
             yield supplies
+
+
+def _may_meet(
+    deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
+) -> bool:
+    """Whether every required colour has a card that would agree: ``_agreeing``'s test for
+    the required colours alone, without building the lists — the quick answer to "can the
+    Boss close now?", which is no at most moments of a deal."""
+    boss, trips, family, agreements = deal.boss, deal.trips, deal.family, deal.agreements
+    agreed = {ref for a in agreements for ref in a.cards} if agreements else _NOTHING
+    for colour in required:
+        owner = owners[colour]
+        if (
+            owner is not None
+            and not (trips and deal.travelling(colour))
+            and (owner == boss or v8 or _INVESTORS[colour] in agreed)
+        ):
+            continue
+        if family and any(f.colour is colour and (f.owner == boss or f in agreed) for f in family):
+            continue
+        return False
+    return True
+
+
+_NOTHING: frozenset[CardRef] = frozenset()
 
 
 def _fail(state: GameState, action: A.Fail, events: list[Event]) -> GameState:

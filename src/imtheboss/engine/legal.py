@@ -277,6 +277,11 @@ class LegalActions(Sequence[Action]):
         """The legal actions of these kinds, in the order of the whole list."""
         return legal_actions(self.state, self.player, kinds)
 
+    def of_one(self, kind: str) -> Sequence[Action]:
+        """``of(kind)`` as the state remembers it, not copied: read it, never change it (a
+        chooser that picks one of hundreds of priced offers need not copy them)."""
+        return _remembered(self.state, self.player, _want((kind,)))
+
     def _list(self) -> list[Action]:
         found = self._all
         if found is None:
