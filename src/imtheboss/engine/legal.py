@@ -127,18 +127,35 @@ def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action]:
     built with the rest and filtered."""
     deal = state.deal
     assert deal is not None
-    out: list[Action] = []
+    boss = p == deal.boss
+    if boss is not (want is _OFFER):
+        return []  # the Boss makes offers, the others ask (N4, N1)
+    # The list depends on the offerable cards and the prices alone: the same for every step
+    # that changes neither (most of a negotiation's steps), so each seat's last list is
+    # carried over while the offerable cards are the very same list (held here).
+    _offerable(state, deal, p)
+    every: list[list[CardRef]] = state.__dict__["_memo"]["offerable"]
+    refs: object = every if boss else every[p]
     prices = _prices(state)
-    if p == deal.boss:
-        if want is _OFFER:
-            for s in range(state.n):
-                if s != p:
-                    for ref in _offerable(state, deal, s):
-                        out.extend(_offers(p, s, ref, *prices))
-    elif want is _ASK:
-        for ref in _offerable(state, deal, p):
+    last = _LAST_PRICED.get(p)
+    if last is not None and last[0] is boss and last[1] is refs and last[2] == prices:
+        return last[3]
+    out: list[Action] = []
+    if boss:
+        for s in range(state.n):
+            if s != p:
+                for ref in every[s]:
+                    out.extend(_offers(p, s, ref, *prices))
+    else:
+        for ref in every[p]:
             out.extend(_asks(p, ref, *prices))
+    _LAST_PRICED[p] = (boss, refs, prices, out)
     return out
+
+
+#: Each seat's last ``_priced`` list: whether it was the Boss's offers, the offerable cards
+#: it was built from (the very object), the prices, the list. Never to be changed.
+_LAST_PRICED: dict[int, tuple[bool, object, tuple[int, int], list[Action]]] = {}
 
 
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
@@ -172,9 +189,16 @@ def _union(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     return a | b
 
 
-@lru_cache(maxsize=256)
-def _kind_set(kinds: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(kinds)
+#: A seat's negotiation kinds as bits (``_seat_kinds``), and each combination's frozenset.
+_ASKS, _WITHDRAWS, _ACCEPTS, _CANCELS = 1, 2, 4, 8
+_KIND_SETS = tuple(
+    frozenset(
+        kind
+        for bit, kind in ((1, "ask"), (2, "withdraw"), (4, "accept"), (8, "cancel"))
+        if bits & bit
+    )
+    for bits in range(16)
+)
 
 
 def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
@@ -186,7 +210,7 @@ def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
     if found is None:
         _offerable(state, deal, 0)
         every: list[list[CardRef]] = memo["offerable"]
-        kinds: list[list[str]] = [["ask"] if refs else [] for refs in every]
+        bits = [_ASKS if refs else 0 for refs in every]
         if deal.proposals:
             tile = state.next_tile
             assert tile is not None
@@ -199,15 +223,15 @@ def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
                     continue
                 heard.add(s)
                 if not prop.by_boss:
-                    kinds[s].append("withdraw")
+                    bits[s] |= _WITHDRAWS
                 elif prop.price.dollars(value) <= room:
-                    kinds[s].append("accept")
+                    bits[s] |= _ACCEPTS
         if deal.agreements:
             boss, requests = deal.boss, deal.cancel_requests
-            for s in sorted({a.supplier for a in deal.agreements}):
+            for s in {a.supplier for a in deal.agreements}:
                 if (s, boss) not in requests:
-                    kinds[s].append("cancel")
-        found = memo["seat kinds"] = tuple(_kind_set(tuple(k)) for k in kinds)
+                    bits[s] |= _CANCELS
+        found = memo["seat kinds"] = tuple(map(_KIND_SETS.__getitem__, bits))
     return found
 
 
@@ -627,22 +651,18 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     # them, and a deal copied with changes keeps the very tuples it did not change, so the
     # last answer is found by their identities (held here, so no identity is reused).
     owners = state.owners
-    facts = (
-        state.n,
-        tuple(map(owners.__getitem__, COLOURS)),
-        deal.family,
-        deal.trips,
-        deal.agreements,
-    )
     last = _LAST_OFFERABLE[0]
     if (
         last is not None
-        and last[0][2] is facts[2]
-        and last[0][3] is facts[3]
-        and last[0][4] is facts[4]
-        and last[0][:2] == facts[:2]
+        and last[2] is deal.family
+        and last[3] is deal.trips
+        and last[4] is deal.agreements
+        and (
+            last[5] is owners
+            or (last[0] == state.n and last[1] == tuple(map(owners.__getitem__, COLOURS)))
+        )
     ):
-        every = last[1]
+        every = last[6]
     else:
         every = [[] for _ in range(state.n)]
         agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
@@ -657,13 +677,22 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             for f in dict.fromkeys(deal.family):
                 if not agreed or (f.owner, f) not in agreed:
                     every[f.owner].append(f)
-        _LAST_OFFERABLE[0] = (facts, every)
+        _LAST_OFFERABLE[0] = (
+            state.n,
+            tuple(map(owners.__getitem__, COLOURS)),
+            deal.family,
+            deal.trips,
+            deal.agreements,
+            owners,
+            every,
+        )
     memo["offerable"] = every
     return every[supplier]
 
 
-#: ``_offerable``'s last answer, with the facts (and the very tuples) it was worked out from.
-_LAST_OFFERABLE: list[tuple[tuple[Any, ...], list[list[CardRef]]] | None] = [None]
+#: ``_offerable``'s last answer, after the facts it was worked out from: the number of
+#: players, who owns each investor, the very tuples of the deal and the owners' dict.
+_LAST_OFFERABLE: list[tuple[Any, ...] | None] = [None]
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
