@@ -259,12 +259,17 @@ def _closes(state: GameState) -> list[dict[Colour, CardRef]]:
     most steps of a negotiation (asks, offers, withdrawals) leave them as they were. A state
     copied with changes keeps the very objects it did not change, so the last answer is
     carried over when they are the same objects (held here, so no identity is reused)."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: list[dict[Colour, CardRef]] | None = memo.get("closes")
     if found is None:
         deal = state.deal
-        if deal is None:
-            found = []
+        if deal is None or not _may_meet(
+            deal,
+            state.board.space(deal.space).required,
+            state.owners,
+            state.options.has(Variant.V8),
+        ):
+            found = _NO_CLOSES  # most moments of a deal: a needed colour has no card yet
         else:
             facts = (
                 deal.agreements,
@@ -300,20 +305,22 @@ _LAST_CLOSES: list[
 
 def close_actions(state: GameState) -> list[A.Close]:
     """The Boss's ``Close`` actions for ``possible_closes``, built once per set of closes."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: list[A.Close] | None = memo.get("close actions")
     if found is None:
         deal = state.deal
         closes = _closes(state)
         last = _LAST_CLOSES[0]
-        if closes and last is not None and last[3] is closes and last[4]:
+        if not closes:
+            found = _NO_CLOSE_ACTIONS
+        elif last is not None and last[3] is closes and last[4]:
             found = last[4][0]
         else:
             found = [
                 A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
                 for supplies in closes
             ]
-            if closes and last is not None and last[3] is closes:
+            if last is not None and last[3] is closes:
                 last[4].append(found)
         memo["close actions"] = found
     return found
@@ -367,6 +374,9 @@ def _may_meet(
 
 
 _NOTHING: frozenset[CardRef] = frozenset()
+#: No close possible: one list for every such state, never to be changed.
+_NO_CLOSES: list[dict[Colour, CardRef]] = []
+_NO_CLOSE_ACTIONS: list[A.Close] = []
 
 
 def _fail(state: GameState, action: A.Fail, events: list[Event]) -> GameState:

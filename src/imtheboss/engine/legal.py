@@ -255,18 +255,25 @@ def has_legal(state: GameState, player: int) -> bool:
 
 def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
     """The Boss's negotiation kinds, as ``_negotiation`` lists them, once per state."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: frozenset[str] | None = memo.get("boss kinds")
     if found is None:
         boss = deal.boss
         kinds: set[str] = set()
-        if any(_offerable(state, deal, s) for s in range(state.n) if s != boss):
+        _offerable(state, deal, boss)
+        every: list[list[CardRef]] = memo["offerable"]
+        if any(refs for s, refs in enumerate(every) if s != boss):
             kinds.add("offer")
-        for prop in deal.proposals:
-            if prop.by_boss:
-                kinds.add("withdraw")
-            elif _affordable(state, deal, prop.price):
-                kinds.add("accept")
+        if deal.proposals:
+            tile = state.next_tile
+            assert tile is not None
+            value = tile.value
+            room = state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+            for prop in deal.proposals:
+                if prop.by_boss:
+                    kinds.add("withdraw")
+                elif prop.price.dollars(value) <= room:  # affordable (N3)
+                    kinds.add("accept")
         closes = close_actions(state)
         if closes:
             kinds.add("close")
@@ -665,7 +672,8 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
         every = last[6]
     else:
         every = [[] for _ in range(state.n)]
-        agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
+        agreements = deal.agreements
+        agreed = {(a.supplier, ref) for a in agreements for ref in a.cards} if agreements else None
         trips = deal.trips
         for c in COLOURS:
             o = owners[c]
@@ -674,9 +682,13 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             if not agreed or (o, _INVESTOR[c]) not in agreed:
                 every[o].append(_INVESTOR[c])
         if deal.family:
-            for f in dict.fromkeys(deal.family):
-                if not agreed or (f.owner, f) not in agreed:
-                    every[f.owner].append(f)
+            laid: set[tuple[int, Colour]] = set()  # each card once (dict.fromkeys by value)
+            for f in deal.family:
+                key = (f.owner, f.colour)
+                if key not in laid:
+                    laid.add(key)
+                    if not agreed or (f.owner, f) not in agreed:
+                        every[f.owner].append(f)
         _LAST_OFFERABLE[0] = (
             state.n,
             tuple(map(owners.__getitem__, COLOURS)),
