@@ -132,13 +132,14 @@ def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action]:
         return []  # the Boss makes offers, the others ask (N4, N1)
     # The list depends on the offerable cards and the prices alone: the same for every step
     # that changes neither (most of a negotiation's steps), so each seat's last list is
-    # carried over while the offerable cards are the very same list (held here).
+    # carried over while the offerable cards are the same (compared as lists of the same
+    # few card objects: fast).
     _offerable(state, deal, p)
     every: list[list[CardRef]] = state.__dict__["_memo"]["offerable"]
     refs: object = every if boss else every[p]
     prices = _prices(state)
     last = _LAST_PRICED.get(p)
-    if last is not None and last[0] is boss and last[1] is refs and last[2] == prices:
+    if last is not None and last[0] is boss and last[2] == prices and last[1] == refs:
         return last[3]
     out: list[Action] = []
     if boss:
@@ -154,7 +155,7 @@ def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action]:
 
 
 #: Each seat's last ``_priced`` list: whether it was the Boss's offers, the offerable cards
-#: it was built from (the very object), the prices, the list. Never to be changed.
+#: it was built from, the prices, the list. Never to be changed.
 _LAST_PRICED: dict[int, tuple[bool, object, tuple[int, int], list[Action]]] = {}
 
 
@@ -248,8 +249,8 @@ def has_legal(state: GameState, player: int) -> bool:
         hand = state.players[player].hand
         if hand is None or not _FAMILY_CARDS.isdisjoint(hand):
             return True  # a family card may always be laid in a deal (D4, N1)
-        if _offerable(state, deal, player):
-            return True  # a price may be asked for it (N1)
+        # legal_kinds' two halves, the one worked out for every seat at once first
+        return bool(_seat_kinds(state, deal)[player] or _influence_kinds(state, player))
     return bool(legal_kinds(state, player))
 
 

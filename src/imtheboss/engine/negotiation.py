@@ -59,12 +59,15 @@ def _agreed_refs(deal: Deal, supplier: int) -> set[CardRef]:
     return {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
 
 
+_NOTHING: frozenset[CardRef] = frozenset()
+
+
 def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardRef, ...]) -> None:
     """The cards of an offer must be the supplier's, on the table, and free to join (N1)."""
     who = _name(state, supplier)
-    if len(set(cards)) != len(cards):
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalAction("N1", Msg(N_("An offer names each card once")))
-    agreed = _agreed_refs(deal, supplier)
+    agreed = _agreed_refs(deal, supplier) if deal.agreements else _NOTHING
     for ref in cards:
         if isinstance(ref, InvestorRef):
             if state.owners[ref.colour] != supplier:
@@ -112,16 +115,17 @@ def _check_price(state: GameState, price: Price) -> None:
     """N3: only a share of this deal's proceeds, never more than they are."""
     tile = state.next_tile
     assert tile is not None and state.deal is not None
-    if price.dividends and price.amount > state.board.space(state.deal.space).dividends:
+    dividends = state.board.space(state.deal.space).dividends
+    if price.dividends and price.amount > dividends:
         raise IllegalAction(
             "N3",
             msg(
                 N_("This deal pays {dividends} dividends, not {amount}"),
-                dividends=state.board.space(state.deal.space).dividends,
+                dividends=dividends,
                 amount=price.amount,
             ),
         )
-    if price.dollars(tile.value) > state.proceeds:
+    if price.dollars(tile.value) > dividends * tile.value:  # the proceeds (CL4)
         raise IllegalAction(
             "N3",
             msg(
