@@ -5,6 +5,7 @@ kind it names that has no action, or a kind it misses, would skew or break every
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -22,6 +23,8 @@ from imtheboss.engine import (
 )
 from imtheboss.engine.legal import LegalActions, has_legal
 from imtheboss.engine.state import Phase
+
+view_module = importlib.import_module("imtheboss.engine.view")
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 
@@ -76,4 +79,25 @@ def test_answers_carried_from_the_last_state_are_the_ones_worked_out_afresh(game
         assert [a.supplies for a in carried] == afresh
         for seat in range(before.n):
             assert legal._influence_kinds(before, seat) == legal._influence_kinds_now(before, seat)
+        # What the game's own state remembers (facts handed on from the state before it
+        # included) against a copy that remembers nothing, worked out with no answer
+        # carried from any other state.
+        remembered = {
+            seat: (legal_kinds(before, seat), legal_actions(before, seat))
+            for seat in range(before.n)
+        }
+        forget_carried_answers()
+        fresh = before.replace()
+        for seat in range(before.n):
+            assert remembered[seat] == (legal_kinds(fresh, seat), legal_actions(fresh, seat))
+        forget_carried_answers()
     assert deals > 20
+
+
+def forget_carried_answers() -> None:
+    """Drop every answer kept from one state for the next (the module-level carries)."""
+    legal._LAST_OFFERABLE[0] = None
+    legal._LAST_INFLUENCE_KINDS.clear()
+    legal._LAST_PRICED.clear()
+    closing._LAST_CLOSES[0] = None
+    view_module._LAST_PUBLIC[0] = None

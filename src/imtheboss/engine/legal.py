@@ -86,6 +86,8 @@ _ASK = _want(("ask",))
 _OFFER = _want(("offer",))
 _CLOSE = _want(("close",))
 _LAY = _want(("lay_family",))
+#: Each kind alone, as the memo's key: asked at almost every step (``of_one``, ``in``).
+_ONE: dict[str, frozenset[str]] = {kind: _want((kind,)) for kind in A.KINDS}
 
 
 def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
@@ -312,7 +314,7 @@ class LegalActions(Sequence[Action]):
     def of_one(self, kind: str) -> Sequence[Action]:
         """``of(kind)`` as the state remembers it, not copied: read it, never change it (a
         chooser that picks one of hundreds of priced offers need not copy them)."""
-        return _remembered(self.state, self.player, _want((kind,)))
+        return _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
 
     def _list(self) -> list[Action]:
         found = self._all
@@ -337,7 +339,7 @@ class LegalActions(Sequence[Action]):
         kind = getattr(action, "kind", None)
         if kind is None:
             return False
-        same_kind = _remembered(self.state, self.player, _want((kind,)))
+        same_kind = _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
         # A chooser usually hands back one of the very objects it was given: find it by
         # identity before comparing field by field (hundreds of priced offers).
         return any(map(is_, same_kind, repeat(action))) or action in same_kind

@@ -20,6 +20,7 @@ from .common import (
     _set_player,
     _take_from_hand,
     _with_deal,
+    _with_proposals,
 )
 from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
@@ -149,7 +150,7 @@ def _propose(
     proposal, event = _proposal(action, supplier, boss_side)
     others = tuple(p for p in deal.proposals if p.supplier != supplier)
     events.append(event)
-    return _with_deal(state, proposals=(*others, proposal))
+    return _with_proposals(state, (*others, proposal))
 
 
 def _proposal(action: A.Offer | A.Ask, supplier: int, by_boss: bool) -> tuple[Proposal, E.Proposed]:
@@ -265,7 +266,7 @@ def _withdraw(state: GameState, action: A.Withdraw, events: list[Event]) -> Game
             msg(N_("{player} has no open offer to withdraw"), player=_name(state, action.player)),
         )
     events.append(E.Withdrawn(player=action.player, supplier=supplier))
-    return _with_deal(state, proposals=tuple(p for p in deal.proposals if p is not proposal))
+    return _with_proposals(state, tuple(p for p in deal.proposals if p is not proposal))
 
 
 def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) -> GameState:
