@@ -17,7 +17,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import apply, responders
-from ..engine.legal import LegalActions, legal_actions, legal_kinds
+from ..engine.legal import LegalActions, has_legal, legal_actions
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
 from ..gcpolicy import settle
@@ -66,7 +66,7 @@ class TableResult:
 def _ask(bot: Bot, state: GameState, seat: int) -> Action | None:
     # Lazy: a bot that picks a kind first, or lets the moment pass, never has the hundreds of
     # priced offers built; one that reads the whole list gets it.
-    if not legal_kinds(state, seat):
+    if not has_legal(state, seat):
         return None
     legal = LegalActions(state, seat)
     choice = bot.decide(view(state, seat), legal)
@@ -154,7 +154,9 @@ def play_bots(
             on_action(state, action, events)
         result.actions.append(action)
         result.events.extend(events)
-        result.deals_failed += sum(1 for e in events if e.kind == "deal_failed")
+        for event in events:
+            if event.kind == "deal_failed":
+                result.deals_failed += 1
         moves_in_deal = moves_in_deal + 1 if new.phase is Phase.DEAL else 0
         state = new
     else:

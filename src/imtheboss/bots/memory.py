@@ -77,11 +77,15 @@ class DealMemory:
     _talk: tuple[DealKey, set[int], set[int]] | None = None
     #: The last view ``_listen`` heard: the same view again teaches nothing new.
     _heard_last: PlayerView | None = field(default=None, repr=False, compare=False)
+    #: Whether to keep ``silent`` at all: a bot that never asks ``shy`` (the random bot
+    #: counts on nobody) skips listening to every view it is shown.
+    listens: bool = True
 
     def observe(self, seen: PlayerView) -> None:
         """Settle the deal this bot started once it is over: it closed if its space is covered
         (CL6), else it failed (F3: the marker stays, no tile)."""
-        self._listen(seen)
+        if self.listens:
+            self._listen(seen)
         if self._pending is None:
             return
         pending, key = self._pending
@@ -130,5 +134,6 @@ class DealMemory:
 
     def shy(self, seen: PlayerView) -> frozenset[int]:
         """The players not to count on as sellers now (see ``silent``)."""
+        assert self.listens, "a memory that does not listen knows nobody's silence"
         done = seen.deals_done
         return frozenset(seat for seat, (when, n) in self.silent.items() if done - when < n)

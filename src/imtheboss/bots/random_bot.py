@@ -10,8 +10,9 @@ It never starts again a deal it started and saw fail, until something it sees ha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine import actions as A
 from ..engine.actions import Action
@@ -33,11 +34,22 @@ def _kinds(legal: Sequence[Action]) -> frozenset[str]:
     return frozenset(a.kind for a in legal)
 
 
-def _of_kind(legal: Sequence[Action]) -> Callable[[str], list[Action]]:
+def _of_kind(legal: Sequence[Action], kind: str) -> Sequence[Action]:
     """``legal``'s actions of one kind, in their order, built alone if ``legal`` is lazy."""
     if isinstance(legal, LegalActions):
-        return legal.of
-    return lambda kind: [a for a in legal if a.kind == kind]
+        return legal.of_one(kind)
+    return [a for a in legal if a.kind == kind]
+
+
+@lru_cache(maxsize=512)
+def _choosable(kinds: frozenset[str], proposing: bool) -> tuple[str, ...]:
+    """The kinds the bot picks among, in a fixed order: ``kinds`` but the undoing ones, and
+    but the proposals once it has made its share. Asked at every step, with a few dozen
+    different sets of kinds in a whole game."""
+    left = kinds - UNDOING
+    if not proposing:
+        left -= PROPOSING
+    return tuple(sorted(left))
 
 
 @dataclass
@@ -50,7 +62,7 @@ class RandomBot:
         self._deal: tuple[int, int] | None = None
         self._proposals = 0
         self._boss_moves = 0
-        self._memory = DealMemory()
+        self._memory = DealMemory(listens=False)  # it counts on nobody's answers
 
     def decide(self, seen: PlayerView, legal: Sequence[Action]) -> Action | None:
         rng = self._rng
@@ -65,25 +77,22 @@ class RandomBot:
         if deal is None:
             return self._turn(seen, legal)
         me = seen.viewer
-        of_kind = _of_kind(legal)
         if me == deal.boss:
             self._boss_moves += 1
-            ends = of_kind("close")
+            ends = _of_kind(legal, "close")
             if ends and rng.random() < 0.8:
                 return rng.choice(ends)
             if self._boss_moves > BOSS_MOVES:
-                return next(iter(of_kind("fail")), None)
+                return next(iter(_of_kind(legal, "fail")), None)
         elif rng.random() < 0.5:
             return None
         # The kind first, then one action of that kind: only that kind's actions are built.
-        kinds = _kinds(legal) - UNDOING
-        if self._proposals >= MAX_PROPOSALS:
-            kinds -= PROPOSING
+        kinds = _choosable(_kinds(legal), self._proposals < MAX_PROPOSALS)
         if not kinds:
             return None
-        kind = rng.choice(sorted(kinds))
-        choice = rng.choice(of_kind(kind))
-        if isinstance(choice, A.Offer | A.Ask):
+        kind = rng.choice(kinds)
+        choice = rng.choice(_of_kind(legal, kind))
+        if kind in PROPOSING:
             self._proposals += 1
         return choice
 

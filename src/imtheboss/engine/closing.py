@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import combinations, product
+from operator import is_
+from typing import Any
 
 from . import actions as A
 from . import events as E
@@ -250,24 +252,77 @@ def possible_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 
 
 def _closes(state: GameState) -> list[dict[Colour, CardRef]]:
-    memo = state.memo()
+    """``possible_closes`` as a list remembered with the state.
+
+    The closes depend on the deal's agreements, family cards, trips and plays (V3), its Boss
+    and space, the owners, the options and the tile (the proceeds) — not on the proposals, so
+    most steps of a negotiation (asks, offers, withdrawals) leave them as they were. A state
+    copied with changes keeps the very objects it did not change, so the last answer is
+    carried over when they are the same objects (held here, so no identity is reused)."""
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: list[dict[Colour, CardRef]] | None = memo.get("closes")
     if found is None:
-        found = memo["closes"] = list(_find_closes(state))
+        deal = state.deal
+        if deal is None or not _may_meet(
+            deal,
+            state.board.space(deal.space).required,
+            state.owners,
+            state.options.has(Variant.V8),
+        ):
+            found = _NO_CLOSES  # most moments of a deal: a needed colour has no card yet
+        else:
+            facts = (
+                deal.agreements,
+                deal.family,
+                deal.trips,
+                deal.played,
+                state.owners,
+                state.options,
+                state.stack,
+                state.board,
+            )
+            last = _LAST_CLOSES[0]
+            if (
+                last is not None
+                and last[1] == deal.boss
+                and last[2] == deal.space
+                and all(map(is_, last[0], facts))
+            ):
+                found = last[3]
+            else:
+                found = list(_find_closes(state))
+                _LAST_CLOSES[0] = (facts, deal.boss, deal.space, found, [])
+        memo["closes"] = found
     return found
 
 
+#: ``_closes``' last answer, with the objects it was worked out from, and its ``Close``
+#: actions once built (the last list: empty until ``close_actions`` asks).
+_LAST_CLOSES: list[
+    tuple[tuple[Any, ...], int, int, list[dict[Colour, CardRef]], list[Any]] | None
+] = [None]
+
+
 def close_actions(state: GameState) -> list[A.Close]:
-    """The Boss's ``Close`` actions for ``possible_closes``, built once per state."""
-    memo = state.memo()
+    """The Boss's ``Close`` actions for ``possible_closes``, built once per set of closes."""
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: list[A.Close] | None = memo.get("close actions")
     if found is None:
         deal = state.deal
-        closes = _closes(state) if deal is not None else []
-        found = memo["close actions"] = [
-            A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
-            for supplies in closes
-        ]
+        closes = _closes(state)
+        last = _LAST_CLOSES[0]
+        if not closes:
+            found = _NO_CLOSE_ACTIONS
+        elif last is not None and last[3] is closes and last[4]:
+            found = last[4][0]
+        else:
+            found = [
+                A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
+                for supplies in closes
+            ]
+            if last is not None and last[3] is closes:
+                last[4].append(found)
+        memo["close actions"] = found
     return found
 
 
@@ -277,7 +332,10 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
         return
     space = state.board.space(deal.space)
     boss = deal.boss
-    sources = agreeing_cards(deal, state.owners, state.options.has(Variant.V8))
+    v8 = state.options.has(Variant.V8)
+    if not _may_meet(deal, space.required, state.owners, v8):
+        return  # most moments of a deal: a needed colour has no card that would agree
+    sources = agreeing_cards(deal, state.owners, v8)
     if any(not sources[c] for c in space.required):
         return
     usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
@@ -291,6 +349,34 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
             except IllegalAction:
                 continue  # V8 shares on top of agreements can exceed the proceeds (N3)
             yield supplies
+
+
+def _may_meet(
+    deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
+) -> bool:
+    """Whether every required colour has a card that would agree: ``_agreeing``'s test for
+    the required colours alone, without building the lists — the quick answer to "can the
+    Boss close now?", which is no at most moments of a deal."""
+    boss, trips, family, agreements = deal.boss, deal.trips, deal.family, deal.agreements
+    agreed = {ref for a in agreements for ref in a.cards} if agreements else _NOTHING
+    for colour in required:
+        owner = owners[colour]
+        if (
+            owner is not None
+            and not (trips and deal.travelling(colour))
+            and (owner == boss or v8 or _INVESTORS[colour] in agreed)
+        ):
+            continue
+        if family and any(f.colour is colour and (f.owner == boss or f in agreed) for f in family):
+            continue
+        return False
+    return True
+
+
+_NOTHING: frozenset[CardRef] = frozenset()
+#: No close possible: one list for every such state, never to be changed.
+_NO_CLOSES: list[dict[Colour, CardRef]] = []
+_NO_CLOSE_ACTIONS: list[A.Close] = []
 
 
 def _fail(state: GameState, action: A.Fail, events: list[Event]) -> GameState:

@@ -23,6 +23,7 @@ from .state import (
     InvestorRef,
     Phase,
     PlayerState,
+    Proposal,
     Window,
     WindowKind,
 )
@@ -66,6 +67,25 @@ def _deal(state: GameState) -> Deal:
 
 def _with_deal(state: GameState, **changes: Any) -> GameState:
     return state.replace(deal=_deal(state).replace(**changes))
+
+
+#: Facts remembered with a state (``Tree.memo``) that never read the deal's proposals: the
+#: cards each seat could offer (legal.py), the possible closes (closing.py), the travel
+#: targets (legal.py) and the players' public faces (view.py). A step that changes only the
+#: proposals (an ask, an offer, a withdrawal) hands them on to the state it makes.
+_BLIND_TO_PROPOSALS = ("offerable", "closes", "close actions", "travel targets", "public")
+
+
+def _with_proposals(state: GameState, proposals: tuple[Proposal, ...]) -> GameState:
+    """``state`` with the deal's proposals replaced, and every remembered fact that does
+    not read them handed on (a table makes thousands of such steps a game)."""
+    new = _with_deal(state, proposals=proposals)
+    memo = state.__dict__.get("_memo")
+    if memo:
+        kept = {key: memo[key] for key in _BLIND_TO_PROPOSALS if key in memo}
+        if kept:
+            new.__dict__["_memo"] = kept
+    return new
 
 
 def _require_deal(state: GameState, refusal: str) -> Deal:

@@ -84,6 +84,10 @@ def _want(kinds: Collection[str]) -> frozenset[str]:
 _WANTS: dict[tuple[str, ...], frozenset[str]] = {}
 _ASK = _want(("ask",))
 _OFFER = _want(("offer",))
+_CLOSE = _want(("close",))
+_LAY = _want(("lay_family",))
+#: Each kind alone, as the memo's key: asked at almost every step (``of_one``, ``in``).
+_ONE: dict[str, frozenset[str]] = {kind: _want((kind,)) for kind in A.KINDS}
 
 
 def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> list[Action]:
@@ -92,8 +96,8 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> l
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
     if found is None:
-        if want is _ASK or want is _OFFER:
-            found = _priced(state, player, want)
+        if want is not None and state.phase is Phase.DEAL and state.window is None:
+            found = _deal_only(state, player, want)
         if found is None:
             found = _legal(state, player, want)
             if want is not None:
@@ -102,26 +106,59 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> l
     return found
 
 
-def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action] | None:
-    """The asks, or the offers, alone: a random bot that picked one of these kinds asks for
-    it, and the list is hundreds long, so it is put together from the remembered lists of
-    each card instead of built with the rest and filtered (the same actions, in the same
-    order). None where they are not the negotiation's (no deal, a window open)."""
+def _deal_only(state: GameState, p: int, want: frozenset[str]) -> list[Action] | None:
+    """One kind of a deal's actions, alone, without building the others: a bot that picked a
+    kind asks for it at almost every step. The same actions in the same order as the whole
+    list filtered; None for the kinds that are only worth filtering."""
+    if want is _ASK or want is _OFFER:
+        return _priced(state, p, want)
+    if want is _LAY:
+        return list(_lay_family(p, _hand(state, p)))
+    if want <= _INFLUENCE_SET:  # the influence cards come first in the whole list
+        return [a for a in _influence(state, p) if a.kind in want]
+    if want is _CLOSE:
+        deal = state.deal
+        assert deal is not None
+        return cast(list[Action], close_actions(state)) if p == deal.boss else []
+    return None
+
+
+def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action]:
+    """The asks, or the offers, alone (in a deal's negotiation, no window open): the list is
+    hundreds long, so it is put together from the remembered lists of each card instead of
+    built with the rest and filtered."""
     deal = state.deal
-    if state.phase is not Phase.DEAL or state.window is not None or deal is None:
-        return None
-    out: list[Action] = []
+    assert deal is not None
+    boss = p == deal.boss
+    if boss is not (want is _OFFER):
+        return []  # the Boss makes offers, the others ask (N4, N1)
+    # The list depends on the offerable cards and the prices alone: the same for every step
+    # that changes neither (most of a negotiation's steps), so each seat's last list is
+    # carried over while the offerable cards are the same (compared as lists of the same
+    # few card objects: fast).
+    _offerable(state, deal, p)
+    every: list[list[CardRef]] = state.__dict__["_memo"]["offerable"]
+    refs: object = every if boss else every[p]
     prices = _prices(state)
-    if p == deal.boss:
-        if want is _OFFER:
-            for s in range(state.n):
-                if s != p:
-                    for ref in _offerable(state, deal, s):
-                        out.extend(_offers(p, s, ref, *prices))
-    elif want is _ASK:
-        for ref in _offerable(state, deal, p):
+    last = _LAST_PRICED.get(p)
+    if last is not None and last[0] is boss and last[2] == prices and last[1] == refs:
+        return last[3]
+    out: list[Action] = []
+    if boss:
+        for s in range(state.n):
+            if s != p:
+                for ref in every[s]:
+                    out.extend(_offers(p, s, ref, *prices))
+    else:
+        for ref in every[p]:
             out.extend(_asks(p, ref, *prices))
+    _LAST_PRICED[p] = (boss, refs, prices, out)
     return out
+
+
+#: Each seat's last ``_priced`` list: whether it was the Boss's offers, the offerable cards
+#: it was built from, the prices, the list. Never to be changed.
+_LAST_PRICED: dict[int, tuple[bool, object, tuple[int, int], list[Action]]] = {}
 
 
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
@@ -145,38 +182,101 @@ def _deal_kinds(state: GameState, p: int) -> frozenset[str]:
     building a single action (a bot table asks this of almost every seat at every step)."""
     deal = state.deal
     assert deal is not None
-    kinds = set(_influence_kinds(state, p))
     if p == deal.boss:
-        kinds |= _boss_kinds(state, deal)
-        return frozenset(kinds)
-    if _offerable(state, deal, p):
-        kinds.add("ask")
-    for prop in deal.proposals:
-        if prop.supplier == p:
-            if not prop.by_boss:
-                kinds.add("withdraw")
-            elif _affordable(state, deal, prop.price):
-                kinds.add("accept")
-            break
-    if (p, deal.boss) not in deal.cancel_requests and any(a.supplier == p for a in deal.agreements):
-        kinds.add("cancel")
-    return frozenset(kinds)
+        return _union(_influence_kinds(state, p), _boss_kinds(state, deal))
+    return _union(_influence_kinds(state, p), _seat_kinds(state, deal)[p])
+
+
+@lru_cache(maxsize=4096)
+def _union(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    return a | b
+
+
+#: A seat's negotiation kinds as bits (``_seat_kinds``), and each combination's frozenset.
+_ASKS, _WITHDRAWS, _ACCEPTS, _CANCELS = 1, 2, 4, 8
+_KIND_SETS = tuple(
+    frozenset(
+        kind
+        for bit, kind in ((1, "ask"), (2, "withdraw"), (4, "accept"), (8, "cancel"))
+        if bits & bit
+    )
+    for bits in range(16)
+)
+
+
+def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
+    """Each seat's negotiation kinds but the Boss's (asks, withdrawing or accepting its
+    proposal, cancelling), as ``_negotiation`` lists them: one pass over the proposals and
+    agreements for every seat at once, remembered with the state."""
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
+    found: tuple[frozenset[str], ...] | None = memo.get("seat kinds")
+    if found is None:
+        _offerable(state, deal, 0)
+        every: list[list[CardRef]] = memo["offerable"]
+        bits = [_ASKS if refs else 0 for refs in every]
+        if deal.proposals:
+            tile = state.next_tile
+            assert tile is not None
+            value = tile.value
+            room = state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+            heard: set[int] = set()
+            for prop in deal.proposals:  # a seat's first proposal, as _negotiation reads it
+                s = prop.supplier
+                if s in heard:
+                    continue
+                heard.add(s)
+                if not prop.by_boss:
+                    bits[s] |= _WITHDRAWS
+                elif prop.price.dollars(value) <= room:
+                    bits[s] |= _ACCEPTS
+        if deal.agreements:
+            boss, requests = deal.boss, deal.cancel_requests
+            for s in {a.supplier for a in deal.agreements}:
+                if (s, boss) not in requests:
+                    bits[s] |= _CANCELS
+        found = memo["seat kinds"] = tuple(map(_KIND_SETS.__getitem__, bits))
+    return found
+
+
+def has_legal(state: GameState, player: int) -> bool:
+    """``bool(legal_kinds(state, player))``, from the cheapest fact first: a table asks it of
+    every seat at every moment of a deal, and a random bot lets half of them pass without
+    looking at its kinds. A deal's Boss may always act: fail, or close when V8 forbids the
+    fail (F1, V8)."""
+    if state.phase is Phase.DEAL and state.window is None:
+        deal = state.deal
+        assert deal is not None
+        if player == deal.boss:
+            return True
+        hand = state.players[player].hand
+        if hand is None or not _FAMILY_CARDS.isdisjoint(hand):
+            return True  # a family card may always be laid in a deal (D4, N1)
+        # legal_kinds' two halves, the one worked out for every seat at once first
+        return bool(_seat_kinds(state, deal)[player] or _influence_kinds(state, player))
+    return bool(legal_kinds(state, player))
 
 
 def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
     """The Boss's negotiation kinds, as ``_negotiation`` lists them, once per state."""
-    memo = state.memo()
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: frozenset[str] | None = memo.get("boss kinds")
     if found is None:
         boss = deal.boss
         kinds: set[str] = set()
-        if any(_offerable(state, deal, s) for s in range(state.n) if s != boss):
+        _offerable(state, deal, boss)
+        every: list[list[CardRef]] = memo["offerable"]
+        if any(refs for s, refs in enumerate(every) if s != boss):
             kinds.add("offer")
-        for prop in deal.proposals:
-            if prop.by_boss:
-                kinds.add("withdraw")
-            elif _affordable(state, deal, prop.price):
-                kinds.add("accept")
+        if deal.proposals:
+            tile = state.next_tile
+            assert tile is not None
+            value = tile.value
+            room = state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+            for prop in deal.proposals:
+                if prop.by_boss:
+                    kinds.add("withdraw")
+                elif prop.price.dollars(value) <= room:  # affordable (N3)
+                    kinds.add("accept")
         closes = close_actions(state)
         if closes:
             kinds.add("close")
@@ -211,6 +311,11 @@ class LegalActions(Sequence[Action]):
         """The legal actions of these kinds, in the order of the whole list."""
         return legal_actions(self.state, self.player, kinds)
 
+    def of_one(self, kind: str) -> Sequence[Action]:
+        """``of(kind)`` as the state remembers it, not copied: read it, never change it (a
+        chooser that picks one of hundreds of priced offers need not copy them)."""
+        return _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
+
     def _list(self) -> list[Action]:
         found = self._all
         if found is None:
@@ -234,7 +339,7 @@ class LegalActions(Sequence[Action]):
         kind = getattr(action, "kind", None)
         if kind is None:
             return False
-        same_kind = _remembered(self.state, self.player, _want((kind,)))
+        same_kind = _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
         # A chooser usually hands back one of the very objects it was given: find it by
         # identity before comparing field by field (hundreds of priced offers).
         return any(map(is_, same_kind, repeat(action))) or action in same_kind
@@ -242,7 +347,7 @@ class LegalActions(Sequence[Action]):
     def __bool__(self) -> bool:
         if self._all is not None:
             return bool(self._all)
-        return bool(self.kinds)
+        return has_legal(self.state, self.player)
 
     def __repr__(self) -> str:
         return f"LegalActions({self._list()!r})"
@@ -297,6 +402,7 @@ def _rolls(state: GameState, p: int) -> Iterator[Action]:
 
 
 _INFLUENCE_KINDS = ("lay_family", "travel", "boss", "hire")
+_INFLUENCE_SET = frozenset(_INFLUENCE_KINDS)
 #: Every kind of action but the priced ones, which are the many.
 _CHEAP_KINDS = frozenset(A.KINDS) - {"offer", "ask"}
 
@@ -358,39 +464,44 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
     """The kinds among ``_influence(state, p)``, read off the hand and the travel targets
     without building the list (a table asks this of almost every seat at every step).
 
-    They depend only on the seat's hand, the deal's family cards and trips, its Boss, the
-    owners and the options; most steps of a deal change none of these for most seats, and a
-    state copied with changes keeps the very objects it did not change, so each seat's last
-    answer is carried over when they are the same objects (held here, so no identity is
-    reused)."""
+    They depend only on the seat's hand, whether it is the Boss, the owners, the options and
+    the trips, and — for a hand with a travel card — the family cards laid; most steps of a
+    deal change none of these for most seats, and a state copied with changes keeps the very
+    objects it did not change, so each seat's last answer is carried over when they are the
+    same objects (held here, so no identity is reused)."""
     deal = state.deal
     assert deal is not None
-    facts = (
-        state.players[p].hand,
-        deal.family,
-        deal.trips,
-        state.owners,
-        state.options,
-    )
+    hand = state.players[p].hand
+    is_boss = p == deal.boss
     last = _LAST_INFLUENCE_KINDS.get(p)
     if (
         last is not None
-        and last[1] == deal.boss
-        and last[0][0] is facts[0]
-        and last[0][1] is facts[1]
-        and last[0][2] is facts[2]
-        and last[0][3] is facts[3]
-        and last[0][4] is facts[4]
+        and last[0] is hand
+        and last[1] is is_boss
+        and last[2] is deal.trips
+        and last[3] is state.owners
+        and last[4] is state.options
+        and (last[5] is deal.family or not last[6])
     ):
-        return last[2]
+        return cast(frozenset[str], last[7])
     found = _influence_kinds_now(state, p)
-    _LAST_INFLUENCE_KINDS[p] = (facts, deal.boss, found)
+    travels = hand is None or not _TRAVEL_CARDS.isdisjoint(hand)
+    _LAST_INFLUENCE_KINDS[p] = (
+        hand,
+        is_boss,
+        deal.trips,
+        state.owners,
+        state.options,
+        deal.family,
+        travels,
+        found,
+    )
     return found
 
 
-#: Each seat's last ``_influence_kinds``: the objects it was worked out from, the Boss, the
-#: answer.
-_LAST_INFLUENCE_KINDS: dict[int, tuple[tuple[Any, ...], int, frozenset[str]]] = {}
+#: Each seat's last ``_influence_kinds``: the objects it was worked out from, whether the
+#: seat was the Boss and its hand held a travel card, the answer.
+_LAST_INFLUENCE_KINDS: dict[int, tuple[Any, ...]] = {}
 
 
 def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
@@ -468,6 +579,17 @@ def _owned(owners: tuple[int | None, ...]) -> tuple[tuple[Colour, int], ...]:
     return tuple((c, o) for c, o in zip(COLOURS, owners, strict=True) if o is not None)
 
 
+@lru_cache(maxsize=4096)
+def _lay_family(p: int, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """The family cards ``p`` could lay: first in ``_influence_list``, in the same order."""
+    held = set(hand)
+    return tuple(
+        _make(A.LayFamily, ("player", p), ("colour", colour))
+        for colour in COLOURS
+        if family(colour) in held
+    )
+
+
 @lru_cache(maxsize=16384)
 def _influence_list(
     p: int,
@@ -477,11 +599,8 @@ def _influence_list(
     own_ok: bool,
     is_boss: bool,
 ) -> tuple[Action, ...]:
-    out: list[Action] = []
+    out: list[Action] = list(_lay_family(p, hand))
     held = set(hand)
-    for colour in COLOURS:
-        if family(colour) in held:
-            out.append(_make(A.LayFamily, ("player", p), ("colour", colour)))
     # TR5: one's own investor only under V8 (own_ok).
     targets: list[CardRef] = [_INVESTOR[c] for c, o in investors if own_ok or o != p]
     targets += laid
@@ -542,25 +661,22 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     # them, and a deal copied with changes keeps the very tuples it did not change, so the
     # last answer is found by their identities (held here, so no identity is reused).
     owners = state.owners
-    facts = (
-        state.n,
-        tuple(map(owners.__getitem__, COLOURS)),
-        deal.family,
-        deal.trips,
-        deal.agreements,
-    )
     last = _LAST_OFFERABLE[0]
     if (
         last is not None
-        and last[0][2] is facts[2]
-        and last[0][3] is facts[3]
-        and last[0][4] is facts[4]
-        and last[0][:2] == facts[:2]
+        and last[2] is deal.family
+        and last[3] is deal.trips
+        and last[4] is deal.agreements
+        and (
+            last[5] is owners
+            or (last[0] == state.n and last[1] == tuple(map(owners.__getitem__, COLOURS)))
+        )
     ):
-        every = last[1]
+        every = last[6]
     else:
         every = [[] for _ in range(state.n)]
-        agreed = {(a.supplier, ref) for a in deal.agreements for ref in a.cards}
+        agreements = deal.agreements
+        agreed = {(a.supplier, ref) for a in agreements for ref in a.cards} if agreements else None
         trips = deal.trips
         for c in COLOURS:
             o = owners[c]
@@ -569,16 +685,29 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             if not agreed or (o, _INVESTOR[c]) not in agreed:
                 every[o].append(_INVESTOR[c])
         if deal.family:
-            for f in dict.fromkeys(deal.family):
-                if not agreed or (f.owner, f) not in agreed:
-                    every[f.owner].append(f)
-        _LAST_OFFERABLE[0] = (facts, every)
+            laid: set[tuple[int, Colour]] = set()  # each card once (dict.fromkeys by value)
+            for f in deal.family:
+                key = (f.owner, f.colour)
+                if key not in laid:
+                    laid.add(key)
+                    if not agreed or (f.owner, f) not in agreed:
+                        every[f.owner].append(f)
+        _LAST_OFFERABLE[0] = (
+            state.n,
+            tuple(map(owners.__getitem__, COLOURS)),
+            deal.family,
+            deal.trips,
+            deal.agreements,
+            owners,
+            every,
+        )
     memo["offerable"] = every
     return every[supplier]
 
 
-#: ``_offerable``'s last answer, with the facts (and the very tuples) it was worked out from.
-_LAST_OFFERABLE: list[tuple[tuple[Any, ...], list[list[CardRef]]] | None] = [None]
+#: ``_offerable``'s last answer, after the facts it was worked out from: the number of
+#: players, who owns each investor, the very tuples of the deal and the owners' dict.
+_LAST_OFFERABLE: list[tuple[Any, ...] | None] = [None]
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
@@ -627,4 +756,4 @@ def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: lis
         out.append(_make(A.CancelAgreement, ("player", p), ("other", deal.boss)))
 
 
-__all__ = ["LegalActions", "actors", "legal_actions", "legal_kinds"]
+__all__ = ["LegalActions", "actors", "has_legal", "legal_actions", "legal_kinds"]

@@ -7,9 +7,11 @@ state and appends the events it caused, or raises ``IllegalAction`` before anyth
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import actions as A
 from . import events as E
-from .cards import family
+from .cards import Colour, family
 from .common import (
     _deal,
     _name,
@@ -18,6 +20,7 @@ from .common import (
     _set_player,
     _take_from_hand,
     _with_deal,
+    _with_proposals,
 )
 from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
@@ -38,26 +41,34 @@ def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> G
     """D4, N1: a family card is laid face up; it stays until the deal ends (N2)."""
     deal = _require_deal(state, N_("Family cards are laid only during a deal"))
     hand = _take_from_hand(state, action.player, [family(action.colour)], "N1")
-    events.append(E.FamilyLaid(player=action.player, colour=action.colour))
+    ref, event = _laid(action.player, action.colour)
+    events.append(event)
     return state.replace(
         players=_set_player(state, action.player, hand=hand),
-        deal=deal.replace(
-            family=(*deal.family, FamilyRef(owner=action.player, colour=action.colour)),
-            played=deal.played | {action.player},
-        ),
+        deal=deal.replace(family=(*deal.family, ref), played=deal.played | {action.player}),
     )
+
+
+@lru_cache(maxsize=64)
+def _laid(player: int, colour: Colour) -> tuple[FamilyRef, E.FamilyLaid]:
+    """A family card on the table and the event of laying it: immutable values compared by
+    what they say, the same in every deal, so built once (a table lays thousands)."""
+    return FamilyRef(owner=player, colour=colour), E.FamilyLaid(player=player, colour=colour)
 
 
 def _agreed_refs(deal: Deal, supplier: int) -> set[CardRef]:
     return {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
 
 
+_NOTHING: frozenset[CardRef] = frozenset()
+
+
 def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardRef, ...]) -> None:
     """The cards of an offer must be the supplier's, on the table, and free to join (N1)."""
     who = _name(state, supplier)
-    if len(set(cards)) != len(cards):
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalAction("N1", Msg(N_("An offer names each card once")))
-    agreed = _agreed_refs(deal, supplier)
+    agreed = _agreed_refs(deal, supplier) if deal.agreements else _NOTHING
     for ref in cards:
         if isinstance(ref, InvestorRef):
             if state.owners[ref.colour] != supplier:
@@ -105,16 +116,17 @@ def _check_price(state: GameState, price: Price) -> None:
     """N3: only a share of this deal's proceeds, never more than they are."""
     tile = state.next_tile
     assert tile is not None and state.deal is not None
-    if price.dividends and price.amount > state.board.space(state.deal.space).dividends:
+    dividends = state.board.space(state.deal.space).dividends
+    if price.dividends and price.amount > dividends:
         raise IllegalAction(
             "N3",
             msg(
                 N_("This deal pays {dividends} dividends, not {amount}"),
-                dividends=state.board.space(state.deal.space).dividends,
+                dividends=dividends,
                 amount=price.amount,
             ),
         )
-    if price.dollars(tile.value) > state.proceeds:
+    if price.dollars(tile.value) > dividends * tile.value:  # the proceeds (CL4)
         raise IllegalAction(
             "N3",
             msg(
@@ -127,27 +139,44 @@ def _check_price(state: GameState, price: Price) -> None:
 
 def _propose(
     state: GameState,
+    action: A.Offer | A.Ask,
     boss_side: bool,
     supplier: int,
-    cards: tuple[CardRef, ...],
-    price: Price,
     events: list[Event],
 ) -> GameState:
     deal = _deal(state)
-    _check_cards(state, deal, supplier, cards)
-    _check_price(state, price)
-    proposal = Proposal(supplier=supplier, cards=cards, price=price, by_boss=boss_side)
+    _check_cards(state, deal, supplier, action.cards)
+    _check_price(state, action.price)
+    proposal, event = _proposal(action, supplier, boss_side)
     others = tuple(p for p in deal.proposals if p.supplier != supplier)
-    events.append(
-        E.Proposed(
-            player=deal.boss if boss_side else supplier,
-            supplier=supplier,
-            cards=cards,
-            price=price,
-            by_boss=boss_side,
+    events.append(event)
+    return _with_proposals(state, (*others, proposal))
+
+
+def _proposal(action: A.Offer | A.Ask, supplier: int, by_boss: bool) -> tuple[Proposal, E.Proposed]:
+    """The proposal an ask or offer makes, and its event: immutable values that follow from
+    the action alone, and a table plays the same few hundred actions (the legal lists hold
+    each once) thousands of times, so they are built once per action object (held here, so
+    no identity is reused while its entry lives)."""
+    found = _PROPOSALS.get(id(action))
+    if found is None or found[0] is not action:
+        proposal = Proposal(
+            supplier=supplier, cards=action.cards, price=action.price, by_boss=by_boss
         )
-    )
-    return _with_deal(state, proposals=(*others, proposal))
+        event = E.Proposed(
+            player=action.player,  # the Boss who offers, or the supplier who asks
+            supplier=supplier,
+            cards=action.cards,
+            price=action.price,
+            by_boss=by_boss,
+        )
+        if len(_PROPOSALS) >= 4096:
+            _PROPOSALS.clear()
+        found = _PROPOSALS[id(action)] = (action, proposal, event)
+    return found[1], found[2]
+
+
+_PROPOSALS: dict[int, tuple[A.Offer | A.Ask, Proposal, E.Proposed]] = {}
 
 
 def _offer(state: GameState, action: A.Offer, events: list[Event]) -> GameState:
@@ -161,7 +190,7 @@ def _offer(state: GameState, action: A.Offer, events: list[Event]) -> GameState:
     )
     if action.supplier == deal.boss:
         raise IllegalAction("D3", Msg(N_("The Boss's own cards agree automatically")))
-    return _propose(state, True, action.supplier, action.cards, action.price, events)
+    return _propose(state, action, True, action.supplier, events)
 
 
 def _ask(state: GameState, action: A.Ask, events: list[Event]) -> GameState:
@@ -171,7 +200,7 @@ def _ask(state: GameState, action: A.Ask, events: list[Event]) -> GameState:
         raise IllegalAction(
             "D3", Msg(N_("The Boss's own cards agree automatically: make an offer"))
         )
-    return _propose(state, False, action.player, action.cards, action.price, events)
+    return _propose(state, action, False, action.player, events)
 
 
 def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameState:
@@ -237,7 +266,7 @@ def _withdraw(state: GameState, action: A.Withdraw, events: list[Event]) -> Game
             msg(N_("{player} has no open offer to withdraw"), player=_name(state, action.player)),
         )
     events.append(E.Withdrawn(player=action.player, supplier=supplier))
-    return _with_deal(state, proposals=tuple(p for p in deal.proposals if p is not proposal))
+    return _with_proposals(state, tuple(p for p in deal.proposals if p is not proposal))
 
 
 def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) -> GameState:

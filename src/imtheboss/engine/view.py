@@ -105,16 +105,15 @@ def view(state: GameState, viewer: int | None) -> PlayerView:
     key = ("view", viewer)
     found: PlayerView | None = memo.get(key)
     if found is None:
-        found = memo[key] = _view(state, viewer)
+        found = memo[key] = _view(state, viewer, memo)
     return found
 
 
-def _view(state: GameState, viewer: int | None) -> PlayerView:
-    memo = state.memo()
+def _view(state: GameState, viewer: int | None, memo: dict[Any, Any]) -> PlayerView:
     shared: dict[str, Any] | None = memo.get("view fields")
     if shared is None:
         # What every seat sees alike, once per state.
-        players, unowned = _public(state)
+        players, unowned = _public(state, memo)
         over = state.phase is Phase.OVER
         shared = memo["view fields"] = {
             "board": state.board,
@@ -145,11 +144,12 @@ def _view(state: GameState, viewer: int | None) -> PlayerView:
     return seen
 
 
-def _public(state: GameState) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
+def _public(
+    state: GameState, memo: dict[Any, Any]
+) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
     """What everyone sees of the players: the same for every viewer, so built once a state,
     and shared with the state before when the players and the owners did not change (most
     steps of a deal change neither)."""
-    memo = state.memo()
     found: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]] | None = memo.get("public")
     if found is None:
         players, owners = state.players, state.owners
@@ -157,7 +157,10 @@ def _public(state: GameState) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, .
         if last is not None and last[0] is players and last[1] is owners:
             found = last[2]
         else:
-            found = _build_public(players, owners)
+            if last is not None and last[1] is owners and len(last[0]) == len(players):
+                found = _update_public(players, last[0], last[2])
+            else:
+                found = _build_public(players, owners)
             _LAST_PUBLIC[0] = (players, owners, found)
         memo["public"] = found
     return found
@@ -173,6 +176,32 @@ _LAST_PUBLIC: list[
     ]
     | None
 ] = [None]
+
+
+def _update_public(
+    players: tuple[PlayerState, ...],
+    before: tuple[PlayerState, ...],
+    built: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]],
+) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
+    """``_build_public`` for players of whom only some changed, with the same owners: the
+    others' public faces are the ones built before (a step changes one player or two)."""
+    faces, unowned = built
+    return (
+        tuple(
+            face
+            if p is old
+            else _public_player(
+                i,
+                p.name,
+                face.investors,
+                None if p.hand is None else len(p.hand),
+                p.money,
+                p.deals_closed,
+            )
+            for i, (p, old, face) in enumerate(zip(players, before, faces, strict=True))
+        ),
+        unowned,
+    )
 
 
 def _build_public(
