@@ -40,6 +40,21 @@ from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 
+
+async def switch_to_korean_from_the_palette(pilot: Any, app: BossApp) -> None:
+    """Ctrl+P → Language… → the last of the five, 한국어: as a player switches mid-game."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*"Language")
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, LanguageDialog), app.screen
+    await pilot.press("end", "enter")
+    await pilot.pause(0.3)
+    assert i18n.language() == "ko"
+
+
 KOREAN_NAMES = ("정훈", "세연", "재영", "신영")
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -167,16 +182,7 @@ def test_a_language_switch_redraws_everything_and_loses_nothing(
             log_before = log_text(app)
             actions = list(session.actions)
             assert "Resumed the saved game." in log_before
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await pilot.press(*"Language")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, LanguageDialog), app.screen
-            await pilot.press("end", "enter")  # the last of the five: 한국어
-            await pilot.pause(0.3)
-            assert i18n.language() == "ko"
+            await switch_to_korean_from_the_palette(pilot, app)
             text = screen_text(app)
             assert english_words(text, NAMES) == [], text
             log = log_text(app)
@@ -329,16 +335,7 @@ def test_a_language_switch_takes_the_old_languages_toasts_away(
             await pilot.press("ctrl+z")  # nothing to undo yet: a toast says so
             await pilot.pause(0.3)
             assert "No undo" in screen_text(app), screen_text(app)
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await pilot.press(*"Language")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, LanguageDialog), app.screen
-            await pilot.press("end", "enter")
-            await pilot.pause(0.3)
-            assert i18n.language() == "ko"
+            await switch_to_korean_from_the_palette(pilot, app)
             text = screen_text(app)
             assert "No undo" not in text and not list(app._notifications), text
             assert english_words(text, NAMES) == [], text
