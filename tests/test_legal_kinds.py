@@ -10,16 +10,19 @@ import random
 
 import pytest
 
-from imtheboss.bots.random_play import random_steps
+from imtheboss.bots.random_play import RandomPlayer, random_steps
 from imtheboss.engine import (
+    GameState,
     Options,
     Setup,
     Variant,
+    apply,
     closing,
     legal,
     legal_actions,
     legal_kinds,
     new_game,
+    view,
 )
 from imtheboss.engine.legal import LegalActions, has_legal
 from imtheboss.engine.state import Phase
@@ -59,8 +62,11 @@ def test_kinds_are_the_kinds_of_the_legal_actions(game: int) -> None:
 @pytest.mark.parametrize("game", range(6))
 def test_answers_carried_from_the_last_state_are_the_ones_worked_out_afresh(game: int) -> None:
     """The closes and each seat's influence kinds are carried over from the state before when
-    the objects they depend on are the same ones: along a game they must equal what is worked
-    out from nothing (a fact missing from the carried key would show here)."""
+    the objects they depend on are the same ones, and some moves hand their state's facts on
+    to the next: along a game they must equal what is worked out from nothing (a fact missing
+    from a carried key, or handed on wrongly, would show here). Every question is asked of
+    each state before the move from it is played, as at a table, so that there is something
+    to carry and hand on."""
     rng = random.Random(1000 + game)
     variants = {v for v in Variant if v is not Variant.V8 and rng.random() < 0.4}
     if game % 2:
@@ -69,29 +75,45 @@ def test_answers_carried_from_the_last_state_are_the_ones_worked_out_afresh(game
         Setup(players=NAMES[: 3 + game % 4], seed=game, options=Options(variants=variants))
     )
     deals = 0
-    for before, _, _, _ in random_steps(state, rng):
-        deal = before.deal
-        if before.phase is not Phase.DEAL or before.window is not None or deal is None:
-            continue
-        deals += 1
-        carried = closing.close_actions(before)
-        afresh = list(closing._find_closes(before.replace()))
-        assert [a.supplies for a in carried] == afresh
-        for seat in range(before.n):
-            assert legal._influence_kinds(before, seat) == legal._influence_kinds_now(before, seat)
-        # What the game's own state remembers (facts handed on from the state before it
-        # included) against a copy that remembers nothing, worked out with no answer
-        # carried from any other state.
-        remembered = {
-            seat: (legal_kinds(before, seat), legal_actions(before, seat))
-            for seat in range(before.n)
-        }
-        forget_carried_answers()
-        fresh = before.replace()
-        for seat in range(before.n):
-            assert remembered[seat] == (legal_kinds(fresh, seat), legal_actions(fresh, seat))
-        forget_carried_answers()
+    player, moves = RandomPlayer(rng), 0
+    for _ in range(5000):
+        if state.phase is Phase.OVER:
+            break
+        before = state
+        if before.phase is Phase.DEAL and before.window is None:
+            deals += 1
+            _same_answers_remembered_and_afresh(before)
+        action = player.choose(before, moves)
+        state, _ = player.outcome(before, action) or apply(before, action)
+        moves = moves + 1 if state.deal is not None else 0
+    assert state.phase is Phase.OVER
     assert deals > 20
+
+
+def _same_answers_remembered_and_afresh(before: GameState) -> None:
+    """The closes, the influence kinds, and every seat's kinds, legal actions and view, as
+    ``before`` remembers them and as a copy works them out with nothing carried."""
+    carried = closing.close_actions(before)
+    afresh = list(closing._find_closes(before.replace()))
+    assert [a.supplies for a in carried] == afresh
+    for seat in range(before.n):
+        assert legal._influence_kinds(before, seat) == legal._influence_kinds_now(before, seat)
+    # What the game's own state remembers (facts handed on from the state before it
+    # included) against a copy that remembers nothing, worked out with no answer
+    # carried from any other state.
+    remembered = {
+        seat: (legal_kinds(before, seat), legal_actions(before, seat), view(before, seat))
+        for seat in range(before.n)
+    }
+    forget_carried_answers()
+    fresh = before.replace()
+    for seat in range(before.n):
+        assert remembered[seat] == (
+            legal_kinds(fresh, seat),
+            legal_actions(fresh, seat),
+            view(fresh, seat),
+        )
+    forget_carried_answers()
 
 
 def forget_carried_answers() -> None:

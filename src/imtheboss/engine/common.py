@@ -83,6 +83,9 @@ def _with_proposals(state: GameState, proposals: tuple[Proposal, ...]) -> GameSt
     memo = state.__dict__.get("_memo")
     if memo:
         kept = {key: memo[key] for key in _BLIND_TO_PROPOSALS if key in memo}
+        seen = memo.get("view fields")
+        if seen is not None:  # what every viewer sees (view.py): of it, only the deal changed
+            kept["view fields"] = {**seen, "deal": new.deal}
         if kept:
             new.__dict__["_memo"] = kept
     return new
