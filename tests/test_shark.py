@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from imtheboss import cli_types
-from imtheboss.bots import DEFAULT_BUDGET, MAX_BUDGET, SharkBot, make_bot, play_bots
+from imtheboss.bots import BOTS, DEFAULT_BUDGET, MAX_BUDGET, SharkBot, make_bot, play_bots
 from imtheboss.bots.determinize import (
     PILE_MONEY,
     NotDeterminizable,
@@ -298,6 +298,14 @@ def test_the_command_line_and_the_bot_agree_on_the_budget() -> None:
         text = sub.format_help()
         assert f"default {DEFAULT_BUDGET};" in " ".join(text.split())
         assert f"{MAX_BUDGET:,}" in text
+
+
+def test_the_command_line_offers_every_bot_and_no_other() -> None:
+    """``play --bot-kind`` lists its choices without importing the bots (first paint): the
+    list must stay the bots' own."""
+    play = build_parser()._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    kind = next(a for a in play._actions if "--bot-kind" in a.option_strings)
+    assert sorted(kind.choices) == sorted(BOTS)
 
 
 @pytest.mark.parametrize("command", ["play", "simulate"])

@@ -225,21 +225,35 @@ def agreeing_cards(
 def _agreeing(
     deal: Deal, owners: Mapping[Colour, int | None], v8: bool
 ) -> dict[Colour, list[CardRef]]:
-    sources: dict[Colour, list[CardRef]] = {c: [] for c in COLOURS}
-    agreed = {ref for a in deal.agreements for ref in a.cards}
-    boss, trips = deal.boss, deal.trips
-    for colour in COLOURS:
-        owner = owners[colour]
-        if owner is None or (trips and deal.travelling(colour)):
-            continue
+    agreed = _agreed(deal)
+    return {colour: list(_sources(deal, colour, owners, v8, agreed)) for colour in COLOURS}
+
+
+def _agreed(deal: Deal) -> set[CardRef]:
+    return {ref for a in deal.agreements for ref in a.cards}
+
+
+def _sources(
+    deal: Deal,
+    colour: Colour,
+    owners: Mapping[Colour, int | None],
+    v8: bool,
+    agreed: set[CardRef],
+) -> Iterator[CardRef]:
+    """The cards of ``colour`` that would take part if the Boss closed now (the rule of
+    ``agreeing_cards``), the investor first, then each family card once, as laid."""
+    boss = deal.boss
+    owner = owners[colour]
+    if owner is not None and not (deal.trips and deal.travelling(colour)):
         ref = _INVESTORS[colour]
         if owner == boss or v8 or (agreed and ref in agreed):
-            sources[colour].append(ref)
-    if deal.family:
-        for fam in dict.fromkeys(deal.family):
+            yield ref
+    laid_by: set[int] = set()  # family cards of one colour are alike but for their owner
+    for fam in deal.family:
+        if fam.colour is colour and fam.owner not in laid_by:
+            laid_by.add(fam.owner)
             if fam.owner == boss or (agreed and fam in agreed):
-                sources[fam.colour].append(fam)
-    return sources
+                yield fam
 
 
 _INVESTORS = {c: InvestorRef(colour=c) for c in COLOURS}
@@ -291,37 +305,26 @@ def _closes(state: GameState) -> list[dict[Colour, CardRef]]:
                 found = last[3]
             else:
                 found = list(_find_closes(state))
-                _LAST_CLOSES[0] = (facts, deal.boss, deal.space, found, [])
+                _LAST_CLOSES[0] = (facts, deal.boss, deal.space, found)
         memo["closes"] = found
     return found
 
 
-#: ``_closes``' last answer, with the objects it was worked out from, and its ``Close``
-#: actions once built (the last list: empty until ``close_actions`` asks).
-_LAST_CLOSES: list[
-    tuple[tuple[Any, ...], int, int, list[dict[Colour, CardRef]], list[Any]] | None
-] = [None]
+#: ``_closes``' last answer, after the objects it was worked out from, the Boss and space.
+_LAST_CLOSES: list[tuple[tuple[Any, ...], int, int, list[dict[Colour, CardRef]]] | None] = [None]
 
 
 def close_actions(state: GameState) -> list[A.Close]:
-    """The Boss's ``Close`` actions for ``possible_closes``, built once per set of closes."""
+    """The Boss's ``Close`` actions for ``possible_closes``, built once per state."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: list[A.Close] | None = memo.get("close actions")
     if found is None:
-        deal = state.deal
         closes = _closes(state)
-        last = _LAST_CLOSES[0]
         if not closes:
             found = _NO_CLOSE_ACTIONS
-        elif last is not None and last[3] is closes and last[4]:
-            found = last[4][0]
         else:
-            found = [
-                A.Close(player=deal.boss, supplies=supplies)  # type: ignore[union-attr]
-                for supplies in closes
-            ]
-            if last is not None and last[3] is closes:
-                last[4].append(found)
+            boss = state.deal.boss  # type: ignore[union-attr]
+            found = [A.Close(player=boss, supplies=supplies) for supplies in closes]
         memo["close actions"] = found
     return found
 
@@ -333,8 +336,6 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
     space = state.board.space(deal.space)
     boss = deal.boss
     v8 = state.options.has(Variant.V8)
-    if not _may_meet(deal, space.required, state.owners, v8):
-        return  # most moments of a deal: a needed colour has no card that would agree
     sources = agreeing_cards(deal, state.owners, v8)
     if any(not sources[c] for c in space.required):
         return
@@ -354,26 +355,14 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 def _may_meet(
     deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
 ) -> bool:
-    """Whether every required colour has a card that would agree: ``_agreeing``'s test for
-    the required colours alone, without building the lists — the quick answer to "can the
-    Boss close now?", which is no at most moments of a deal."""
-    boss, trips, family, agreements = deal.boss, deal.trips, deal.family, deal.agreements
-    agreed = {ref for a in agreements for ref in a.cards} if agreements else _NOTHING
-    for colour in required:
-        owner = owners[colour]
-        if (
-            owner is not None
-            and not (trips and deal.travelling(colour))
-            and (owner == boss or v8 or _INVESTORS[colour] in agreed)
-        ):
-            continue
-        if family and any(f.colour is colour and (f.owner == boss or f in agreed) for f in family):
-            continue
-        return False
-    return True
+    """Whether every required colour has a card that would agree, without building the
+    lists: the quick answer to "can the Boss close now?", which is no at most moments."""
+    agreed = _agreed(deal)
+    return all(
+        next(_sources(deal, colour, owners, v8, agreed), None) is not None for colour in required
+    )
 
 
-_NOTHING: frozenset[CardRef] = frozenset()
 #: No close possible: one list for every such state, never to be changed.
 _NO_CLOSES: list[dict[Colour, CardRef]] = []
 _NO_CLOSE_ACTIONS: list[A.Close] = []

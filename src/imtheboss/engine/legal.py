@@ -215,10 +215,7 @@ def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
         every: list[list[CardRef]] = memo["offerable"]
         bits = [_ASKS if refs else 0 for refs in every]
         if deal.proposals:
-            tile = state.next_tile
-            assert tile is not None
-            value = tile.value
-            room = state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+            value, room = _room(state, deal)
             heard: set[int] = set()
             for prop in deal.proposals:  # a seat's first proposal, as _negotiation reads it
                 s = prop.supplier
@@ -268,10 +265,7 @@ def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
         if any(refs for s, refs in enumerate(every) if s != boss):
             kinds.add("offer")
         if deal.proposals:
-            tile = state.next_tile
-            assert tile is not None
-            value = tile.value
-            room = state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+            value, room = _room(state, deal)
             for prop in deal.proposals:
                 if prop.by_boss:
                     kinds.add("withdraw")
@@ -710,11 +704,18 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
 _LAST_OFFERABLE: list[tuple[Any, ...] | None] = [None]
 
 
-def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
+def _room(state: GameState, deal: Deal) -> tuple[int, int]:
+    """(the tile's value, what the proceeds leave after the agreements): a price is
+    affordable when it is no more than that room (N3)."""
     tile = state.next_tile
     assert tile is not None
-    promised = sum(a.price.dollars(tile.value) for a in deal.agreements)
-    return promised + price.dollars(tile.value) <= state.proceeds
+    value = tile.value
+    return value, state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+
+
+def _affordable(state: GameState, deal: Deal, price: Price) -> bool:
+    value, room = _room(state, deal)
+    return price.dollars(value) <= room
 
 
 def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: list[Action]) -> None:

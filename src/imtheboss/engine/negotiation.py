@@ -60,15 +60,12 @@ def _agreed_refs(deal: Deal, supplier: int) -> set[CardRef]:
     return {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
 
 
-_NOTHING: frozenset[CardRef] = frozenset()
-
-
 def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardRef, ...]) -> None:
     """The cards of an offer must be the supplier's, on the table, and free to join (N1)."""
     who = _name(state, supplier)
     if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalAction("N1", Msg(N_("An offer names each card once")))
-    agreed = _agreed_refs(deal, supplier) if deal.agreements else _NOTHING
+    agreed = _agreed_refs(deal, supplier)
     for ref in cards:
         if isinstance(ref, InvestorRef):
             if state.owners[ref.colour] != supplier:

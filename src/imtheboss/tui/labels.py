@@ -30,6 +30,10 @@ STYLE: dict[Colour | None, str] = {
 }
 
 
+# The colours are written out in each context below, not looped over: the catalogs' extractor
+# reads only literal messages.
+
+
 def colour_name(colour: Colour) -> str:
     """A colour on its own, as in a list of colours (``red, blue``)."""
     return {
