@@ -256,8 +256,9 @@ TOO_SMALL = "The window is too small"
 
 
 def hand_shown(text: str) -> bool:
-    """A private panel's words, or a card of a hand (busy_deal: Fredrika's orange)."""
-    return "Your hand" in text or "family orange" in text or "Your money" in text
+    """A private panel's words, or a line of a hand (``1 ×  O  family orange``: the log says
+    "lay family orange" in public, so the card's name alone is not a hand)."""
+    return "Your hand" in text or "Your money" in text or re.search(r"\d+ × ", text) is not None
 
 
 def test_a_40x12_terminal_shows_the_size_to_reach_and_never_a_hand(tmp_path: Path) -> None:
@@ -297,6 +298,22 @@ def test_a_40x12_terminal_shows_the_size_to_reach_and_never_a_hand(tmp_path: Pat
             text = screen_text(app)
             assert "Board" in text and not hand_shown(text), text  # the keyboard was given back
             assert list(session.actions) == actions
+
+    run(game)
+
+
+def test_a_game_resumed_at_40x12_logs_at_the_width_it_is_shown_at(tmp_path: Path) -> None:
+    """The log written under the cover (the game so far, as it resumes) is written again
+    once the table fits: a log wraps its lines at the width it had when they were written."""
+
+    async def game() -> None:
+        app = table(tmp_path, busy_deal(tmp_path))
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.3)
+            lines = screen_text(app).splitlines()
+            assert any("Resumed the saved game." in line for line in lines), "\n".join(lines)
 
     run(game)
 

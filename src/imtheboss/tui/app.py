@@ -750,6 +750,9 @@ class BossApp(FitsTheTerminal[None]):
             if isinstance(screen, ConfirmDialog) and screen.purpose == "quit":
                 self.pop_screen()
 
+    def after_uncover(self) -> None:
+        self._redraw_log()  # lines logged under the cover were wrapped at its width
+
     def _give_keyboard_back(self) -> None:
         table = (TableScreen, *_classes("score", "ScoreScreen"))
         while not isinstance(self.screen, table) and len(self.screen_stack) > 1:

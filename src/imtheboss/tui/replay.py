@@ -128,6 +128,9 @@ class ReplayApp(FitsTheTerminal[None]):
     def action_legend(self) -> None:
         self.push_screen(LegendScreen())
 
+    def after_uncover(self) -> None:
+        self.show()  # the lines shown under the cover were wrapped at its width
+
     def show(self) -> None:
         state = self.states[self.position]
         public = view(state, None)

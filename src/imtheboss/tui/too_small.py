@@ -90,6 +90,10 @@ class FitsTheTerminal(CrashSafeApp[ReturnType]):
     def before_cover(self) -> None:
         """What must not stay under the cover (a hand): an app closes it here."""
 
+    def after_uncover(self) -> None:
+        """Once the table is laid out at a size that fits again: what was written under the
+        cover (a log wraps its lines at the width it had) is written again here."""
+
     def fit_the_terminal(self, size: Size | None = None) -> None:
         """Cover the app or uncover it for the terminal's size (``size``, else the app's)."""
         if not self._fitting:
@@ -100,6 +104,7 @@ class FitsTheTerminal(CrashSafeApp[ReturnType]):
                 self.push_screen(TooSmallScreen())
         elif isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
+            self.call_after_refresh(self.after_uncover)
 
     def on_resize(self, event: events.Resize) -> None:
         # The app's own size is the old one still, while its resize is handled.
