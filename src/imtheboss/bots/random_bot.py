@@ -18,6 +18,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import LegalActions
 from ..engine.view import PlayerView
+from .draws import pick
 from .memory import DealMemory
 
 MAX_PROPOSALS = 3
@@ -73,7 +74,7 @@ class RandomBot:
             if key != self._deal:
                 self._deal, self._proposals, self._boss_moves = key, 0, 0
         if seen.window is not None:
-            return rng.choice(list(legal)) if rng.random() < 0.5 else None
+            return pick(rng, list(legal)) if rng.random() < 0.5 else None
         if deal is None:
             return self._turn(seen, legal)
         me = seen.viewer
@@ -81,7 +82,7 @@ class RandomBot:
             self._boss_moves += 1
             ends = _of_kind(legal, "close")
             if ends and rng.random() < 0.8:
-                return rng.choice(ends)
+                return pick(rng, ends)
             if self._boss_moves > BOSS_MOVES:
                 return next(iter(_of_kind(legal, "fail")), None)
         elif rng.random() < 0.5:
@@ -90,8 +91,8 @@ class RandomBot:
         kinds = _choosable(_kinds(legal), self._proposals < MAX_PROPOSALS)
         if not kinds:
             return None
-        kind = rng.choice(kinds)
-        choice = rng.choice(_of_kind(legal, kind))
+        kind = pick(rng, kinds)
+        choice = pick(rng, _of_kind(legal, kind))
         if kind in PROPOSING:
             self._proposals += 1
         return choice
@@ -101,7 +102,7 @@ class RandomBot:
         space = seen.marker
         if space is not None and self._memory.failed_before(seen, space):
             options = [a for a in options if not isinstance(a, A.StartDeal)] or options
-        choice = self._rng.choice(options)
+        choice = pick(self._rng, options)
         if isinstance(choice, A.StartDeal) and space is not None:
             self._memory.started(seen, space)
         return choice
