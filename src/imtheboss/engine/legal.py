@@ -8,7 +8,7 @@ is legal too, but listing every bundle would only slow the bots down).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import lru_cache
 from itertools import repeat
 from operator import is_
@@ -291,11 +291,13 @@ class LegalActions(Sequence[Action]):
     builds the hundreds of priced offers; one that iterates gets the whole list, as before.
     ``in`` asks only for the kind of the action in question."""
 
-    __slots__ = ("_all", "player", "state")
+    __slots__ = ("_all", "_given", "player", "state")
 
     def __init__(self, state: GameState, player: int) -> None:
         self.state, self.player = state, player
         self._all: list[Action] | None = None
+        #: The last list ``of_one`` handed out: the one a chooser's answer usually comes from.
+        self._given: Sequence[Action] = ()
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -308,7 +310,8 @@ class LegalActions(Sequence[Action]):
     def of_one(self, kind: str) -> Sequence[Action]:
         """``of(kind)`` as the state remembers it, not copied: read it, never change it (a
         chooser that picks one of hundreds of priced offers need not copy them)."""
-        return _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
+        found = self._given = _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
+        return found
 
     def _list(self) -> list[Action]:
         found = self._all
@@ -330,12 +333,14 @@ class LegalActions(Sequence[Action]):
         return iter(self._list())
 
     def __contains__(self, action: object) -> bool:
+        # A chooser usually hands back one of the very objects it was given: find it by
+        # identity (in C) before comparing field by field (hundreds of priced offers).
+        if any(map(is_, self._given, repeat(action))):
+            return True
         kind = getattr(action, "kind", None)
         if kind is None:
             return False
         same_kind = _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
-        # A chooser usually hands back one of the very objects it was given: find it by
-        # identity before comparing field by field (hundreds of priced offers).
         return any(map(is_, same_kind, repeat(action))) or action in same_kind
 
     def __bool__(self) -> bool:
@@ -616,31 +621,49 @@ def _prices(state: GameState) -> tuple[int, int]:
     return state.proceeds, state.board.space(state.deal.space).dividends
 
 
-@lru_cache(maxsize=256)
-def _price_list(proceeds: int, dividends: int) -> tuple[Price, ...]:
-    return tuple(Price(amount=m) for m in range(proceeds + 1)) + tuple(
-        Price(amount=d, dividends=True) for d in range(1, dividends + 1)
-    )
-
-
 # Offers and asks are immutable values that recur in every deal: build each list once.
 @lru_cache(maxsize=4096)
 def _offers(
     boss: int, supplier: int, ref: CardRef, proceeds: int, dividends: int
 ) -> tuple[Action, ...]:
     cards = (ref,)
-    return tuple(
-        A.Offer(player=boss, supplier=supplier, cards=cards, price=x)
-        for x in _price_list(proceeds, dividends)
+    return _price_run(
+        (boss, supplier, ref),
+        lambda x: A.Offer(player=boss, supplier=supplier, cards=cards, price=x),
+        proceeds,
+        dividends,
     )
 
 
 @lru_cache(maxsize=4096)
 def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Action, ...]:
     cards = (ref,)
-    return tuple(
-        A.Ask(player=player, cards=cards, price=x) for x in _price_list(proceeds, dividends)
+    return _price_run(
+        (player, ref), lambda x: A.Ask(player=player, cards=cards, price=x), proceeds, dividends
     )
+
+
+def _price_run(
+    key: tuple[Any, ...], build: Callable[[Price], Action], proceeds: int, dividends: int
+) -> tuple[Action, ...]:
+    """One card's asks or offers at every price of a deal ($0M to the proceeds, then 1 to
+    the space's dividends), cut from that card's actions at $0M, $1M, … and at 1, 2, …
+    dividends, built as far as any deal has needed them: each deal's proceeds are new, but
+    its prices are mostly an earlier deal's, so a table builds each action once (it built
+    thousands a game when each deal's list was built anew)."""
+    runs = _PRICE_RUNS.get(key)
+    if runs is None:
+        runs = _PRICE_RUNS[key] = ([], [])
+    dollars, shares = runs
+    while len(dollars) <= proceeds:
+        dollars.append(build(Price(amount=len(dollars))))
+    while len(shares) < dividends:
+        shares.append(build(Price(amount=len(shares) + 1, dividends=True)))
+    return (*dollars[: proceeds + 1], *shares[:dividends])
+
+
+#: ``_price_run``'s actions for each card and player: (at $0M, $1M, …; at 1, 2, … dividends).
+_PRICE_RUNS: dict[tuple[Any, ...], tuple[list[Action], list[Action]]] = {}
 
 
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
