@@ -96,6 +96,11 @@ def _same_answers_remembered_and_afresh(before: GameState) -> None:
     carried = closing.close_actions(before)
     afresh = list(closing._find_closes(before.replace()))
     assert [a.supplies for a in carried] == afresh
+    deal, v8 = before.deal, before.options.has(Variant.V8)
+    assert deal is not None
+    sources = closing.agreeing_cards(deal, before.owners, v8)
+    required = before.board.space(deal.space).required
+    assert closing._may_meet(deal, required, before.owners, v8) == all(sources[c] for c in required)
     for seat in range(before.n):
         assert legal._influence_kinds(before, seat) == legal._influence_kinds_now(before, seat)
     # What the game's own state remembers (facts handed on from the state before it
