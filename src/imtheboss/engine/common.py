@@ -7,7 +7,7 @@ state and appends the events it caused, or raises ``IllegalAction`` before anyth
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from . import events as E
@@ -70,22 +70,36 @@ def _with_deal(state: GameState, **changes: Any) -> GameState:
 
 
 #: Facts remembered with a state (``Tree.memo``) that never read the deal's proposals: the
-#: cards each seat could offer (legal.py), the possible closes (closing.py), the travel
-#: targets (legal.py) and the players' public faces (view.py). A step that changes only the
-#: proposals (an ask, an offer, a withdrawal) hands them on to the state it makes.
-_BLIND_TO_PROPOSALS = ("offerable", "closes", "close actions", "travel targets", "public")
+#: cards each seat could offer and the room a price must fit (legal.py), the possible closes
+#: (closing.py), the travel targets (legal.py) and the players' public faces (view.py). A
+#: step that changes only the proposals (an ask, an offer, a withdrawal) hands them on to
+#: the state it makes.
+_BLIND_TO_PROPOSALS = ("offerable", "room", "closes", "close actions", "travel targets", "public")
 
 
-def _with_proposals(state: GameState, proposals: tuple[Proposal, ...]) -> GameState:
-    """``state`` with the deal's proposals replaced, and every remembered fact that does
-    not read them handed on (a table makes thousands of such steps a game)."""
+def _with_proposals(state: GameState, proposals: tuple[Proposal, ...], supplier: int) -> GameState:
+    """``state`` with the deal's proposals replaced, only ``supplier``'s having changed, and
+    every remembered fact that does not read them handed on (a table makes thousands of such
+    steps a game)."""
     new = _with_deal(state, proposals=proposals)
     memo = state.__dict__.get("_memo")
     if memo:
-        kept = {key: memo[key] for key in _BLIND_TO_PROPOSALS if key in memo}
+        kept: dict[Hashable, Any] = {k: memo[k] for k in _BLIND_TO_PROPOSALS if k in memo}
         seen = memo.get("view fields")
         if seen is not None:  # what every viewer sees (view.py): of it, only the deal changed
             kept["view fields"] = {**seen, "deal": new.deal}
+        seats = memo.get("seat kinds")
+        if seats is not None:
+            # Each seat's negotiation kinds read its own proposal only (legal.py): the others'
+            # stay, the supplier's is worked out again; so do the kinds of every seat but the
+            # supplier and the Boss (whose kinds read every proposal).
+            kept["seat kinds before"] = (seats, supplier)
+            boss = new.deal.boss  # type: ignore[union-attr]
+            for seat in range(len(state.players)):
+                if seat != supplier and seat != boss:
+                    kinds = memo.get(("kinds", seat))
+                    if kinds is not None:
+                        kept[("kinds", seat)] = kinds
         if kept:
             new.__dict__["_memo"] = kept
     return new

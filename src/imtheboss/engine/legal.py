@@ -119,7 +119,10 @@ def _deal_only(state: GameState, p: int, want: frozenset[str]) -> list[Action] |
     if want is _CLOSE:
         deal = state.deal
         assert deal is not None
-        return cast(list[Action], close_actions(state)) if p == deal.boss else []
+        if p != deal.boss:
+            return []
+        closes: list[Action] = close_actions(state)  # type: ignore[assignment]  # hot: no cast
+        return closes
     return None
 
 
@@ -207,12 +210,22 @@ _KIND_SETS = tuple(
 def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
     """Each seat's negotiation kinds but the Boss's (asks, withdrawing or accepting its
     proposal, cancelling), as ``_negotiation`` lists them: one pass over the proposals and
-    agreements for every seat at once, remembered with the state."""
+    agreements for every seat at once, remembered with the state. After an ask, an offer
+    or a withdrawal only the supplier's are worked out again (``common._with_proposals``)."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: tuple[frozenset[str], ...] | None = memo.get("seat kinds")
     if found is None:
         _offerable(state, deal, 0)
         every: list[list[CardRef]] = memo["offerable"]
+        before = memo.get("seat kinds before")
+        if before is not None:
+            seats, supplier = before
+            found = memo["seat kinds"] = (
+                *seats[:supplier],
+                _KIND_SETS[_bits_of(state, deal, supplier, every[supplier])],
+                *seats[supplier + 1 :],
+            )
+            return found
         bits = [_ASKS if refs else 0 for refs in every]
         if deal.proposals:
             value, room = _room(state, deal)
@@ -233,6 +246,28 @@ def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
                     bits[s] |= _CANCELS
         found = memo["seat kinds"] = tuple(map(_KIND_SETS.__getitem__, bits))
     return found
+
+
+def _bits_of(state: GameState, deal: Deal, s: int, offerable: list[CardRef]) -> int:
+    """``_seat_kinds``' bits of one seat, the Boss's excepted."""
+    bits = _ASKS if offerable else 0
+    for prop in deal.proposals:
+        if prop.supplier == s:  # its first proposal
+            if not prop.by_boss:
+                bits |= _WITHDRAWS
+            else:
+                value, room = _room(state, deal)
+                if prop.price.dollars(value) <= room:
+                    bits |= _ACCEPTS
+            break
+    agreements = deal.agreements
+    if (
+        agreements
+        and (s, deal.boss) not in deal.cancel_requests
+        and any(a.supplier == s for a in agreements)
+    ):
+        bits |= _CANCELS
+    return bits
 
 
 def has_legal(state: GameState, player: int) -> bool:
@@ -482,7 +517,8 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
         and last[4] is state.options
         and (last[5] is deal.family or not last[6])
     ):
-        return cast(frozenset[str], last[7])
+        carried: frozenset[str] = last[7]
+        return carried
     found = _influence_kinds_now(state, p)
     travels = hand is None or not _TRAVEL_CARDS.isdisjoint(hand)
     _LAST_INFLUENCE_KINDS[p] = (
@@ -729,11 +765,18 @@ _LAST_OFFERABLE: list[tuple[Any, ...] | None] = [None]
 
 def _room(state: GameState, deal: Deal) -> tuple[int, int]:
     """(the tile's value, what the proceeds leave after the agreements): a price is
-    affordable when it is no more than that room (N3)."""
-    tile = state.next_tile
-    assert tile is not None
-    value = tile.value
-    return value, state.proceeds - sum(a.price.dollars(value) for a in deal.agreements)
+    affordable when it is no more than that room (N3). Remembered with the state (the
+    seats' kinds and the Boss's both ask), and handed on by a step that changes only the
+    proposals."""
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
+    found: tuple[int, int] | None = memo.get("room")
+    if found is None:
+        tile = state.next_tile
+        assert tile is not None
+        value = tile.value
+        promised = sum(a.price.dollars(value) for a in deal.agreements) if deal.agreements else 0
+        found = memo["room"] = (value, state.proceeds - promised)
+    return found
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:

@@ -147,7 +147,7 @@ def _propose(
     proposal, event = _proposal(action, supplier, boss_side)
     others = tuple(p for p in deal.proposals if p.supplier != supplier)
     events.append(event)
-    return _with_proposals(state, (*others, proposal))
+    return _with_proposals(state, (*others, proposal), supplier)
 
 
 def _proposal(action: A.Offer | A.Ask, supplier: int, by_boss: bool) -> tuple[Proposal, E.Proposed]:
@@ -263,7 +263,7 @@ def _withdraw(state: GameState, action: A.Withdraw, events: list[Event]) -> Game
             msg(N_("{player} has no open offer to withdraw"), player=_name(state, action.player)),
         )
     events.append(E.Withdrawn(player=action.player, supplier=supplier))
-    return _with_proposals(state, tuple(p for p in deal.proposals if p is not proposal))
+    return _with_proposals(state, tuple(p for p in deal.proposals if p is not proposal), supplier)
 
 
 def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) -> GameState:
