@@ -76,6 +76,7 @@ def test_answers_carried_from_the_last_state_are_the_ones_worked_out_afresh(game
     )
     deals = 0
     player, moves = RandomPlayer(rng), 0
+    forget_carried_answers()
     for _ in range(5000):
         if state.phase is Phase.OVER:
             break
@@ -118,7 +119,9 @@ def _same_answers_remembered_and_afresh(before: GameState) -> None:
             legal_actions(fresh, seat),
             view(fresh, seat),
         )
-    forget_carried_answers()
+    # The carries are left as the fresh copy set them (its parts are the state's own very
+    # objects): the next state's remembered answers are then worked out carrying them over,
+    # as at a table.
 
 
 def forget_carried_answers() -> None:

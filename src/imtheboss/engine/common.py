@@ -105,6 +105,21 @@ def _with_proposals(state: GameState, proposals: tuple[Proposal, ...], supplier:
     return new
 
 
+def _hand_on_seat_kinds(memo: dict[Hashable, Any], new: GameState, seat: int) -> None:
+    """A family card laid by ``seat`` changes no agreement, no proposal and no other seat's
+    cards: the seats' negotiation kinds (legal.py) stay but ``seat``'s, and the room a price
+    must fit stays; hand them on to ``new``."""
+    seats = memo.get("seat kinds")
+    room = memo.get("room")
+    if seats is None and room is None:
+        return
+    kept = new.memo()
+    if seats is not None:
+        kept["seat kinds before"] = (seats, seat)
+    if room is not None:
+        kept["room"] = room
+
+
 def _require_deal(state: GameState, refusal: str) -> Deal:
     """``refusal``: the whole sentence (a message key) for a play outside a deal (T4)."""
     if state.phase is not Phase.DEAL or state.deal is None:

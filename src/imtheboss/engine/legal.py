@@ -19,7 +19,17 @@ from .actions import Action
 from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
 from .game import close_actions, responders
 from .options import Variant
-from .state import CardRef, Deal, FamilyRef, GameState, InvestorRef, Phase, Price, WindowKind
+from .state import (
+    Agreement,
+    CardRef,
+    Deal,
+    FamilyRef,
+    GameState,
+    InvestorRef,
+    Phase,
+    Price,
+    WindowKind,
+)
 
 
 @lru_cache(maxsize=16384)
@@ -715,9 +725,10 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
     # last answer is found by their identities (held here, so no identity is reused).
     owners = state.owners
     last = _LAST_OFFERABLE[0]
+    found: list[list[CardRef]] | None = None
+    family = deal.family
     if (
         last is not None
-        and last[2] is deal.family
         and last[3] is deal.trips
         and last[4] is deal.agreements
         and (
@@ -725,7 +736,13 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             or (last[0] == state.n and last[1] == tuple(map(owners.__getitem__, COLOURS)))
         )
     ):
-        every = last[6]
+        if last[2] is family:
+            found = last[6]
+        elif len(family) == len(last[2]) + 1 and family[:-1] == last[2]:
+            # one more family card laid since (the step before, most often)
+            found = _one_more_laid(last[6], last[2], family[-1], deal.agreements)
+    if found is not None:
+        every = found
     else:
         every = [[] for _ in range(state.n)]
         agreements = deal.agreements
@@ -737,18 +754,19 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
                 continue
             if not agreed or (o, _INVESTOR[c]) not in agreed:
                 every[o].append(_INVESTOR[c])
-        if deal.family:
+        if family:
             laid: set[tuple[int, Colour]] = set()  # each card once (dict.fromkeys by value)
-            for f in deal.family:
+            for f in family:
                 key = (f.owner, f.colour)
                 if key not in laid:
                     laid.add(key)
                     if not agreed or (f.owner, f) not in agreed:
                         every[f.owner].append(f)
+    if last is None or last[6] is not every or last[2] is not family:
         _LAST_OFFERABLE[0] = (
             state.n,
             tuple(map(owners.__getitem__, COLOURS)),
-            deal.family,
+            family,
             deal.trips,
             deal.agreements,
             owners,
@@ -756,6 +774,24 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
         )
     memo["offerable"] = every
     return every[supplier]
+
+
+def _one_more_laid(
+    every: list[list[CardRef]],
+    before: tuple[FamilyRef, ...],
+    laid: FamilyRef,
+    agreements: tuple[Agreement, ...],
+) -> list[list[CardRef]]:
+    """``every`` (worked out with the family cards ``before``) with ``laid`` laid too: its
+    owner may offer it, unless a card alike was laid before or it is agreed already (the
+    full loop's rules). The lists of ``every`` are never changed."""
+    if laid in before or (
+        agreements and any(a.supplier == laid.owner and laid in a.cards for a in agreements)
+    ):
+        return every
+    out = list(every)
+    out[laid.owner] = [*every[laid.owner], laid]
+    return out
 
 
 #: ``_offerable``'s last answer, after the facts it was worked out from: the number of

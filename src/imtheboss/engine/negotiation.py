@@ -14,6 +14,7 @@ from . import events as E
 from .cards import Colour, family
 from .common import (
     _deal,
+    _hand_on_seat_kinds,
     _name,
     _require_boss,
     _require_deal,
@@ -43,10 +44,14 @@ def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> G
     hand = _take_from_hand(state, action.player, [family(action.colour)], "N1")
     ref, event = _laid(action.player, action.colour)
     events.append(event)
-    return state.replace(
+    new = state.replace(
         players=_set_player(state, action.player, hand=hand),
         deal=deal.replace(family=(*deal.family, ref), played=deal.played | {action.player}),
     )
+    memo = state.__dict__.get("_memo")
+    if memo:
+        _hand_on_seat_kinds(memo, new, action.player)
+    return new
 
 
 @lru_cache(maxsize=64)
