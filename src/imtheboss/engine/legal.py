@@ -299,34 +299,55 @@ def has_legal(state: GameState, player: int) -> bool:
 
 
 def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
-    """The Boss's negotiation kinds, as ``_negotiation`` lists them, once per state."""
+    """The Boss's negotiation kinds, as ``_negotiation`` lists them, once per state (as bits,
+    then the one frozenset of that combination)."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: frozenset[str] | None = memo.get("boss kinds")
     if found is None:
         boss = deal.boss
-        kinds: set[str] = set()
+        bits = 0
         _offerable(state, deal, boss)
-        every: list[list[CardRef]] = memo["offerable"]
-        if any(refs for s, refs in enumerate(every) if s != boss):
-            kinds.add("offer")
+        for s, refs in enumerate(memo["offerable"]):
+            if refs and s != boss:
+                bits = _OFFERS
+                break
         if deal.proposals:
             value, room = _room(state, deal)
             for prop in deal.proposals:
                 if prop.by_boss:
-                    kinds.add("withdraw")
+                    bits |= _B_WITHDRAWS
                 elif prop.price.dollars(value) <= room:  # affordable (N3)
-                    kinds.add("accept")
-        closes = close_actions(state)
-        if closes:
-            kinds.add("close")
-        if not (state.options.has(Variant.V8) and closes):
-            kinds.add("fail")
+                    bits |= _B_ACCEPTS
+        if close_actions(state):
+            bits |= _CLOSES if state.options.has(Variant.V8) else _CLOSES | _FAILS
+        else:
+            bits |= _FAILS
         if deal.may_reset:
-            kinds.add("reset")
-        if any((boss, a.supplier) not in deal.cancel_requests for a in deal.agreements):
-            kinds.add("cancel")
-        found = memo["boss kinds"] = frozenset(kinds)
+            bits |= _RESETS
+        if deal.agreements:
+            requests = deal.cancel_requests
+            for a in deal.agreements:
+                if (boss, a.supplier) not in requests:
+                    bits |= _B_CANCELS
+                    break
+        found = memo["boss kinds"] = _BOSS_KIND_SETS[bits]
     return found
+
+
+#: The Boss's negotiation kinds as bits (``_boss_kinds``), and each combination's frozenset.
+_BOSS_BITS = (
+    ("offer", 1),
+    ("withdraw", 2),
+    ("accept", 4),
+    ("close", 8),
+    ("fail", 16),
+    ("reset", 32),
+    ("cancel", 64),
+)
+_OFFERS, _B_WITHDRAWS, _B_ACCEPTS, _CLOSES, _FAILS, _RESETS, _B_CANCELS = (b for _, b in _BOSS_BITS)
+_BOSS_KIND_SETS = tuple(
+    frozenset(kind for kind, bit in _BOSS_BITS if bits & bit) for bits in range(128)
+)
 
 
 class LegalActions(Sequence[Action]):
