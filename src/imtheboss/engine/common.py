@@ -81,28 +81,39 @@ def _with_proposals(state: GameState, proposals: tuple[Proposal, ...], supplier:
     """``state`` with the deal's proposals replaced, only ``supplier``'s having changed, and
     every remembered fact that does not read them handed on (a table makes thousands of such
     steps a game)."""
-    new = _with_deal(state, proposals=proposals)
+    deal = state.deal
+    assert deal is not None
+    new_deal = deal.replace(proposals=proposals)
+    new = state.replace(deal=new_deal)
     memo = state.__dict__.get("_memo")
     if memo:
-        kept: dict[Hashable, Any] = {k: memo[k] for k in _BLIND_TO_PROPOSALS if k in memo}
+        kept: dict[Hashable, Any] = {}
+        for key in _BLIND_TO_PROPOSALS:
+            fact = memo.get(key)
+            if fact is not None:
+                kept[key] = fact
         seen = memo.get("view fields")
         if seen is not None:  # what every viewer sees (view.py): of it, only the deal changed
-            kept["view fields"] = {**seen, "deal": new.deal}
+            kept["view fields"] = {**seen, "deal": new_deal}
         seats = memo.get("seat kinds")
         if seats is not None:
             # Each seat's negotiation kinds read its own proposal only (legal.py): the others'
             # stay, the supplier's is worked out again; so do the kinds of every seat but the
             # supplier and the Boss (whose kinds read every proposal).
             kept["seat kinds before"] = (seats, supplier)
-            boss = new.deal.boss  # type: ignore[union-attr]
-            for seat in range(len(state.players)):
+            boss = deal.boss
+            for seat, kinds_key in enumerate(_KINDS_KEYS[: len(state.players)]):
                 if seat != supplier and seat != boss:
-                    kinds = memo.get(("kinds", seat))
+                    kinds = memo.get(kinds_key)
                     if kinds is not None:
-                        kept[("kinds", seat)] = kinds
+                        kept[kinds_key] = kinds
         if kept:
             new.__dict__["_memo"] = kept
     return new
+
+
+#: The memo's keys of each seat's kinds (legal.py), made once.
+_KINDS_KEYS = tuple(("kinds", seat) for seat in range(8))
 
 
 def _hand_on_seat_kinds(memo: dict[Hashable, Any], new: GameState, seat: int) -> None:

@@ -65,12 +65,15 @@ def _agreed_refs(deal: Deal, supplier: int) -> set[CardRef]:
     return {ref for a in deal.agreements if a.supplier == supplier for ref in a.cards}
 
 
+#: No card agreed (a deal without agreements): never to be changed.
+_NONE_AGREED: frozenset[CardRef] = frozenset()
+
+
 def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardRef, ...]) -> None:
     """The cards of an offer must be the supplier's, on the table, and free to join (N1)."""
-    who = _name(state, supplier)
     if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalAction("N1", Msg(N_("An offer names each card once")))
-    agreed = _agreed_refs(deal, supplier)
+    agreed = _agreed_refs(deal, supplier) if deal.agreements else _NONE_AGREED
     for ref in cards:
         if isinstance(ref, InvestorRef):
             if state.owners[ref.colour] != supplier:
@@ -78,7 +81,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
                     "N1",
                     msg(
                         N_("{player} does not own the {colour} investor"),
-                        player=who,
+                        player=_name(state, supplier),
                         colour=colour_word(ref.colour),
                     ),
                 )
@@ -93,14 +96,18 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
         else:
             if ref.owner != supplier:
                 raise IllegalAction(
-                    "N1", msg(N_("{player} can only offer their own family cards"), player=who)
+                    "N1",
+                    msg(
+                        N_("{player} can only offer their own family cards"),
+                        player=_name(state, supplier),
+                    ),
                 )
             if ref not in deal.family:
                 raise IllegalAction(
                     "N1",
                     msg(
                         N_("{player} must first lay the {colour} family card face up"),
-                        player=who,
+                        player=_name(state, supplier),
                         colour=colour_word(ref.colour),
                     ),
                 )
@@ -150,8 +157,10 @@ def _propose(
     _check_cards(state, deal, supplier, action.cards)
     _check_price(state, action.price)
     proposal, event = _proposal(action, supplier, boss_side)
-    others = tuple(p for p in deal.proposals if p.supplier != supplier)
     events.append(event)
+    if not deal.proposals:
+        return _with_proposals(state, (proposal,), supplier)
+    others = tuple(p for p in deal.proposals if p.supplier != supplier)
     return _with_proposals(state, (*others, proposal), supplier)
 
 
