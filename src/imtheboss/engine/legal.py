@@ -149,8 +149,7 @@ def _priced(state: GameState, p: int, want: frozenset[str]) -> list[Action]:
     # that changes neither (most of a negotiation's steps), so each seat's last list is
     # carried over while the offerable cards are the same (compared as lists of the same
     # few card objects: fast).
-    _offerable(state, deal, p)
-    every: list[list[CardRef]] = state.__dict__["_memo"]["offerable"]
+    every = _every_offerable(state, deal)
     refs: object = every if boss else every[p]
     prices = _prices(state)
     last = _LAST_PRICED.get(p)
@@ -225,8 +224,7 @@ def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: tuple[frozenset[str], ...] | None = memo.get("seat kinds")
     if found is None:
-        _offerable(state, deal, 0)
-        every: list[list[CardRef]] = memo["offerable"]
+        every: list[list[CardRef]] = memo.get("offerable") or _every_offerable(state, deal)
         before = memo.get("seat kinds before")
         if before is not None:
             seats, supplier = before
@@ -294,7 +292,11 @@ def has_legal(state: GameState, player: int) -> bool:
         if hand is None or not _FAMILY_CARDS.isdisjoint(hand):
             return True  # a family card may always be laid in a deal (D4, N1)
         # legal_kinds' two halves, the one worked out for every seat at once first
-        return bool(_seat_kinds(state, deal)[player] or _influence_kinds(state, player))
+        memo = state.__dict__.get("_memo")
+        seats = memo.get("seat kinds") if memo else None  # hot: no call
+        if seats is None:
+            seats = _seat_kinds(state, deal)
+        return bool(seats[player] or _influence_kinds(state, player))
     return bool(legal_kinds(state, player))
 
 
@@ -306,8 +308,7 @@ def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
     if found is None:
         boss = deal.boss
         bits = 0
-        _offerable(state, deal, boss)
-        for s, refs in enumerate(memo["offerable"]):
+        for s, refs in enumerate(memo.get("offerable") or _every_offerable(state, deal)):
             if refs and s != boss:
                 bits = _OFFERS
                 break
@@ -734,12 +735,16 @@ _PRICE_RUNS: dict[tuple[Any, ...], tuple[list[Action], list[Action]]] = {}
 
 
 def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
-    """Cards ``supplier`` could still name in an offer (N1, N5, TR1), for every seat at once,
-    remembered with the state."""
+    """Cards ``supplier`` could still name in an offer (N1, N5, TR1)."""
+    return _every_offerable(state, deal)[supplier]
+
+
+def _every_offerable(state: GameState, deal: Deal) -> list[list[CardRef]]:
+    """``_offerable`` of every seat at once, remembered with the state."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     every: list[list[CardRef]] | None = memo.get("offerable")
     if every is not None:
-        return every[supplier]
+        return every
     # The same for every state whose deal has the same family cards, trips and agreements,
     # with the same owners: most steps of a deal (asks, offers, withdrawals) change none of
     # them, and a deal copied with changes keeps the very tuples it did not change, so the
@@ -794,7 +799,7 @@ def _offerable(state: GameState, deal: Deal, supplier: int) -> list[CardRef]:
             every,
         )
     memo["offerable"] = every
-    return every[supplier]
+    return every
 
 
 def _one_more_laid(
