@@ -58,7 +58,7 @@ class PlayerView(Frozen):
     """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own.
 
     Built from a state the engine made, so nothing in it is validated again; its fields live
-    in an instance dict, so the views of one state are copies of one dict (``_view``)."""
+    in an instance dict, so the views of one state are copies of one dict (``view``)."""
 
     viewer: int | None
     board: Board
@@ -104,12 +104,9 @@ def view(state: GameState, viewer: int | None) -> PlayerView:
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = ("view", viewer)
     found: PlayerView | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _view(state, viewer, memo)
-    return found
-
-
-def _view(state: GameState, viewer: int | None, memo: dict[Any, Any]) -> PlayerView:
+    if found is not None:
+        return found
+    # Built here rather than in a function of its own: a table builds one per seat asked.
     shared: dict[str, Any] | None = memo.get("view fields")
     if shared is None:
         # What every seat sees alike, once per state.
@@ -135,7 +132,7 @@ def _view(state: GameState, viewer: int | None, memo: dict[Any, Any]) -> PlayerV
             "final_money": tuple(p.money for p in state.players) if over else None,
         }
     own = state.players[viewer] if viewer is not None else None
-    seen = _new(PlayerView)
+    seen = memo[key] = _new(PlayerView)
     fields = seen.__dict__
     fields.update(shared)
     fields["viewer"] = viewer
