@@ -573,6 +573,11 @@ _LAST_INFLUENCE_KINDS: dict[int, tuple[Any, ...]] = {}
 
 def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
     hand = _hand(state, p)
+    deal = state.deal
+    assert deal is not None
+    if _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
+        # No travel card, no hire set: the kinds follow from the hand alone (most hands)
+        return _hand_kinds(hand, p == deal.boss)
     held = set(hand)
     kinds: set[str] = set()
     if not held.isdisjoint(_FAMILY_CARDS):
@@ -587,13 +592,21 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
             Card.TRAVEL_GREY in travels or any(card.colour in colours for card in travels)
         ):
             kinds.add("travel")
-    if Card.BOSS in held:
-        deal = state.deal
-        assert deal is not None
-        if p != deal.boss:
-            kinds.add("boss")
+    if Card.BOSS in held and p != deal.boss:
+        kinds.add("boss")
     if _hires(state, p):
         kinds.add("hire")
+    return frozenset(kinds)
+
+
+@lru_cache(maxsize=4096)
+def _hand_kinds(hand: tuple[Card, ...], is_boss: bool) -> frozenset[str]:
+    """``_influence_kinds_now`` of a hand with no travel card and no hire set."""
+    kinds: set[str] = set()
+    if not _FAMILY_CARDS.isdisjoint(hand):
+        kinds.add("lay_family")
+    if Card.BOSS in hand and not is_boss:
+        kinds.add("boss")
     return frozenset(kinds)
 
 
@@ -690,25 +703,55 @@ def _prices(state: GameState) -> tuple[int, int]:
 
 
 # Offers and asks are immutable values that recur in every deal: build each list once.
-@lru_cache(maxsize=4096)
 def _offers(
     boss: int, supplier: int, ref: CardRef, proceeds: int, dividends: int
 ) -> tuple[Action, ...]:
-    cards = (ref,)
-    return _price_run(
-        (boss, supplier, ref),
-        lambda x: A.Offer(player=boss, supplier=supplier, cards=cards, price=x),
-        proceeds,
-        dividends,
-    )
+    # Keyed by what tells the card apart among the supplier's (its colour, and whether it is
+    # a family card): numbers and strings hash in C, a card reference in Python.
+    key = (boss, supplier, ref.colour, ref.kind, proceeds, dividends)
+    found = _PRICED_LISTS.get(key)
+    if found is None:
+        cards = (ref,)
+        found = _priced_list(
+            key,
+            (boss, supplier, ref),
+            lambda x: A.Offer(player=boss, supplier=supplier, cards=cards, price=x),
+            proceeds,
+            dividends,
+        )
+    return found
 
 
-@lru_cache(maxsize=4096)
 def _asks(player: int, ref: CardRef, proceeds: int, dividends: int) -> tuple[Action, ...]:
-    cards = (ref,)
-    return _price_run(
-        (player, ref), lambda x: A.Ask(player=player, cards=cards, price=x), proceeds, dividends
-    )
+    key = (player, ref.colour, ref.kind, proceeds, dividends)
+    found = _PRICED_LISTS.get(key)
+    if found is None:
+        cards = (ref,)
+        found = _priced_list(
+            key,
+            (player, ref),
+            lambda x: A.Ask(player=player, cards=cards, price=x),
+            proceeds,
+            dividends,
+        )
+    return found
+
+
+def _priced_list(
+    key: tuple[Any, ...],
+    run: tuple[Any, ...],
+    build: Callable[[Price], Action],
+    proceeds: int,
+    dividends: int,
+) -> tuple[Action, ...]:
+    if len(_PRICED_LISTS) >= 16384:
+        _PRICED_LISTS.clear()
+    found = _PRICED_LISTS[key] = _price_run(run, build, proceeds, dividends)
+    return found
+
+
+#: Each (player, [supplier,] card's colour and kind, proceeds, dividends)'s asks or offers.
+_PRICED_LISTS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
 
 def _price_run(
