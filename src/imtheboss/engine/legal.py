@@ -106,7 +106,7 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> l
     key = ("legal", player, want)
     found: list[Action] | None = memo.get(key)
     if found is None:
-        if want is not None and state.phase is Phase.DEAL and state.window is None:
+        if want is not None and state.phase is _DEAL and state.window is None:
             found = _deal_only(state, player, want)
         if found is None:
             found = _legal(state, player, want)
@@ -120,19 +120,19 @@ def _deal_only(state: GameState, p: int, want: frozenset[str]) -> list[Action] |
     """One kind of a deal's actions, alone, without building the others: a bot that picked a
     kind asks for it at almost every step. The same actions in the same order as the whole
     list filtered; None for the kinds that are only worth filtering."""
-    if want is _ASK or want is _OFFER:
-        return _priced(state, p, want)
-    if want is _LAY:
-        return list(_lay_family(p, _hand(state, p)))
-    if want <= _INFLUENCE_SET:  # the influence cards come first in the whole list
-        return [a for a in _influence(state, p) if a.kind in want]
-    if want is _CLOSE:
+    if want is _CLOSE:  # a random Boss asks at every turn it takes
         deal = state.deal
         assert deal is not None
         if p != deal.boss:
             return []
         closes: list[Action] = close_actions(state)  # type: ignore[assignment]  # hot: no cast
         return closes
+    if want is _ASK or want is _OFFER:
+        return _priced(state, p, want)
+    if want is _LAY:
+        return list(_lay_family(p, _hand(state, p)))
+    if want <= _INFLUENCE_SET:  # the influence cards come first in the whole list
+        return [a for a in _influence(state, p) if a.kind in want]
     return None
 
 
@@ -181,22 +181,23 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     key = ("kinds", player)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
-        if state.phase is Phase.DEAL and state.window is None:
-            found = _deal_kinds(state, player)
+        if state.phase is _DEAL and state.window is None:
+            # Read off the same facts ``_negotiation`` reads, without building a single
+            # action (a bot table asks this of almost every seat at every step).
+            deal = state.deal
+            assert deal is not None
+            if player == deal.boss:
+                talk = memo.get("boss kinds") or _boss_kinds(state, deal)
+            else:
+                talk = (memo.get("seat kinds") or _seat_kinds(state, deal))[player]
+            found = _union(_influence_kinds(state, player), talk)
         else:  # few actions outside a deal's negotiation: the list itself, remembered too
             found = frozenset(a.kind for a in legal_actions(state, player))
         memo[key] = found
     return found
 
 
-def _deal_kinds(state: GameState, p: int) -> frozenset[str]:
-    """``legal_kinds`` in a deal, read off the same facts ``_negotiation`` reads, without
-    building a single action (a bot table asks this of almost every seat at every step)."""
-    deal = state.deal
-    assert deal is not None
-    if p == deal.boss:
-        return _union(_influence_kinds(state, p), _boss_kinds(state, deal))
-    return _union(_influence_kinds(state, p), _seat_kinds(state, deal)[p])
+_DEAL = Phase.DEAL
 
 
 @lru_cache(maxsize=4096)
@@ -283,7 +284,7 @@ def has_legal(state: GameState, player: int) -> bool:
     every seat at every moment of a deal, and a random bot lets half of them pass without
     looking at its kinds. A deal's Boss may always act: fail, or close when V8 forbids the
     fail (F1, V8)."""
-    if state.phase is Phase.DEAL and state.window is None:
+    if state.phase is _DEAL and state.window is None:
         deal = state.deal
         assert deal is not None
         if player == deal.boss:

@@ -41,16 +41,20 @@ from .words import colour_word, money, price_words, ref_word
 def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> GameState:
     """D4, N1: a family card is laid face up; it stays until the deal ends (N2)."""
     deal = _require_deal(state, N_("Family cards are laid only during a deal"))
-    hand = _take_from_hand(state, action.player, [family(action.colour)], "N1")
-    ref, event = _laid(action.player, action.colour)
+    player = action.player
+    hand = _take_from_hand(state, player, (family(action.colour),), "N1")
+    ref, event = _laid(player, action.colour)
     events.append(event)
+    played = deal.played
     new = state.replace(
-        players=_set_player(state, action.player, hand=hand),
-        deal=deal.replace(family=(*deal.family, ref), played=deal.played | {action.player}),
+        players=_set_player(state, player, hand=hand),
+        deal=deal.replace(
+            family=(*deal.family, ref), played=played if player in played else played | {player}
+        ),
     )
     memo = state.__dict__.get("_memo")
     if memo:
-        _hand_on_seat_kinds(memo, new, action.player)
+        _hand_on_seat_kinds(memo, new, player)
     return new
 
 

@@ -183,11 +183,11 @@ def _update_public(
     """``_build_public`` for players of whom only some changed, with the same owners: the
     others' public faces are the ones built before (a step changes one player or two)."""
     faces, unowned = built
-    return (
-        tuple(
-            face
-            if p is old
-            else _public_player(
+    updated = list(faces)
+    for i, p in enumerate(players):
+        if p is not before[i]:
+            face = faces[i]
+            updated[i] = _public_player(
                 i,
                 p.name,
                 face.investors,
@@ -195,10 +195,7 @@ def _update_public(
                 p.money,
                 p.deals_closed,
             )
-            for i, (p, old, face) in enumerate(zip(players, before, faces, strict=True))
-        ),
-        unowned,
-    )
+    return tuple(updated), unowned
 
 
 def _build_public(
