@@ -65,6 +65,30 @@ def _deal(state: GameState) -> Deal:
     return state.deal
 
 
+def _deal_money(state: GameState) -> tuple[int, int, int]:
+    """(the top tile's value, the deal's space's dividends, the proceeds: CL4) of the deal
+    on the table. The same all deal long — the board, the stack of tiles and the space do
+    not change until it ends — and asked at almost every step (the prices a seat may name,
+    the room left by the agreements, an ask's check), so the last answer is kept with the
+    very objects it was worked out from (held here, so no identity is reused)."""
+    deal = state.deal
+    board, stack = state.board, state.stack
+    assert deal is not None and stack, "a deal is priced by the top tile (C4, E2)"
+    last = _LAST_MONEY[0]
+    if last is not None and last[0] is board and last[1] is stack and last[2] == deal.space:
+        found: tuple[int, int, int] = last[3]
+        return found
+    value = board.tiles[stack[0] - 1].value
+    dividends = board.space(deal.space).dividends
+    found = (value, dividends, dividends * value)
+    _LAST_MONEY[0] = (board, stack, deal.space, found)
+    return found
+
+
+#: ``_deal_money``'s last answer, after the board, stack and space it was worked out from.
+_LAST_MONEY: list[tuple[Any, ...] | None] = [None]
+
+
 def _with_deal(state: GameState, **changes: Any) -> GameState:
     return state.replace(deal=_deal(state).replace(**changes))
 

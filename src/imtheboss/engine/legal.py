@@ -17,6 +17,7 @@ from typing import Any, cast, overload
 from . import actions as A
 from .actions import Action
 from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
+from .common import _deal_money
 from .game import close_actions, responders
 from .options import Variant
 from .state import (
@@ -699,8 +700,8 @@ def _influence_list(
 
 def _prices(state: GameState) -> tuple[int, int]:
     """The key of the price list: (proceeds, dividends)."""
-    assert state.deal is not None
-    return state.proceeds, state.board.space(state.deal.space).dividends
+    _, dividends, proceeds = _deal_money(state)
+    return proceeds, dividends
 
 
 # Offers and asks are immutable values that recur in every deal: build each list once.
@@ -877,11 +878,9 @@ def _room(state: GameState, deal: Deal) -> tuple[int, int]:
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: tuple[int, int] | None = memo.get("room")
     if found is None:
-        tile = state.next_tile
-        assert tile is not None
-        value = tile.value
+        value, _, proceeds = _deal_money(state)
         promised = sum(a.price.dollars(value) for a in deal.agreements) if deal.agreements else 0
-        found = memo["room"] = (value, state.proceeds - promised)
+        found = memo["room"] = (value, proceeds - promised)
     return found
 
 

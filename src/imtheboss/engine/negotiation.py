@@ -14,6 +14,7 @@ from . import events as E
 from .cards import Colour, family
 from .common import (
     _deal,
+    _deal_money,
     _hand_on_seat_kinds,
     _name,
     _require_boss,
@@ -127,9 +128,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
 
 def _check_price(state: GameState, price: Price) -> None:
     """N3: only a share of this deal's proceeds, never more than they are."""
-    tile = state.next_tile
-    assert tile is not None and state.deal is not None
-    dividends = state.board.space(state.deal.space).dividends
+    value, dividends, proceeds = _deal_money(state)
     if price.dividends and price.amount > dividends:
         raise IllegalAction(
             "N3",
@@ -139,13 +138,13 @@ def _check_price(state: GameState, price: Price) -> None:
                 amount=price.amount,
             ),
         )
-    if price.dollars(tile.value) > dividends * tile.value:  # the proceeds (CL4)
+    if price.dollars(value) > proceeds:  # CL4
         raise IllegalAction(
             "N3",
             msg(
                 N_("{price} is more than this deal's proceeds ({proceeds})"),
                 price=price_words(price),
-                proceeds=money(state.proceeds),
+                proceeds=money(proceeds),
             ),
         )
 
