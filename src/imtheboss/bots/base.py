@@ -87,7 +87,6 @@ def next_bot_action(
 ) -> Action:
     """The next action at a table of bots. Out-of-turn play is fair: in a deal the bots are
     asked in a random order each moment, the first who wants to act acts."""
-    n = state.n
     if state.window is not None:
         # Each responder answers the pending play: a stop, or a pass.
         for seat in sorted(responders(state)):
@@ -98,10 +97,12 @@ def next_bot_action(
             if last_call and answer is not None and not isinstance(answer, A.Pass):
                 return answer
         return A.TimeUp()
-    if state.phase is Phase.DEAL and state.deal is not None:
-        boss = state.deal.boss
+    deal = state.deal
+    if deal is not None and state.phase is _DEAL:
+        boss = deal.boss
         if moves_in_deal >= DEAL_ACTION_LIMIT:
             return boss_endings(state, boss)[0]
+        n = len(state.players)
         for _ in range(SILENT_ROUNDS):
             for seat in shuffled_seats(rng, n):  # rng.shuffle(list(range(n))), faster
                 if seat == boss:
@@ -121,6 +122,9 @@ def next_bot_action(
             return answer
     # A turn must go on: take the first legal action of the one who must decide.
     return legal_actions(state, deciders[0])[0]
+
+
+_DEAL = Phase.DEAL
 
 
 def _deciders(state: GameState) -> set[int]:
@@ -144,19 +148,21 @@ def play_bots(
     rng = random.Random(seed)
     result = TableResult(final=state)
     moves_in_deal = 0
+    over, in_deal = Phase.OVER, Phase.DEAL
+    keep_action, keep_events = result.actions.append, result.events.extend
     for _ in range(max_actions):
-        if state.phase is Phase.OVER:
+        if state.phase is over:
             break
         action = next_bot_action(state, bots, rng, moves_in_deal)
         new, events = apply(state, action)
         if on_action is not None:
             on_action(state, action, events)
-        result.actions.append(action)
-        result.events.extend(events)
+        keep_action(action)
+        keep_events(events)
         for event in events:
             if event.kind == "deal_failed":
                 result.deals_failed += 1
-        moves_in_deal = moves_in_deal + 1 if new.phase is Phase.DEAL else 0
+        moves_in_deal = moves_in_deal + 1 if new.phase is in_deal else 0
         state = new
     else:
         variants = sorted(v.value for v in state.options.variants)
