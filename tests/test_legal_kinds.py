@@ -24,8 +24,11 @@ from imtheboss.engine import (
     new_game,
     view,
 )
+from imtheboss.engine.actions import LayFamily
+from imtheboss.engine.cards import Card
 from imtheboss.engine.legal import LegalActions, has_legal
 from imtheboss.engine.state import Phase
+from support import ANN, BOB, B, G, O, P, R, Y, dealing, position
 
 view_module = importlib.import_module("imtheboss.engine.view")
 
@@ -131,3 +134,21 @@ def forget_carried_answers() -> None:
     legal._LAST_PRICED.clear()
     closing._LAST_CLOSES[0] = None
     view_module._LAST_PUBLIC[0] = None
+
+
+def test_a_family_card_laid_can_open_a_travel_that_had_no_target() -> None:
+    """A seat's influence kinds are carried over while its hand is the same; a family card
+    laid only adds travel targets, so a hand that could travel still can, but one that could
+    not may now: Bob's red travel card has no target while he owns the red investor himself
+    (TR5), and gets one when Ann lays her red family card (TR1)."""
+    state = dealing(
+        position(
+            investors={"Ann": (B,), "Bob": (R, Y), "Cy": (P,), "Di": (O, G)},
+            hands={"Bob": (Card.TRAVEL_RED, Card.STOP)},
+        )
+    )
+    forget_carried_answers()
+    assert "travel" not in legal_kinds(state, BOB)
+    laid, _ = apply(state, LayFamily(player=ANN, colour=R))
+    assert "travel" in legal_kinds(laid, BOB)
+    assert legal_kinds(laid, BOB) == {a.kind for a in legal_actions(laid.replace(), BOB)}

@@ -532,44 +532,44 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
     """The kinds among ``_influence(state, p)``, read off the hand and the travel targets
     without building the list (a table asks this of almost every seat at every step).
 
-    They depend only on the seat's hand, whether it is the Boss, the owners, the options and
-    the trips, and — for a hand with a travel card — the family cards laid; most steps of a
-    deal change none of these for most seats, and a state copied with changes keeps the very
-    objects it did not change, so each seat's last answer is carried over when they are the
-    same objects (held here, so no identity is reused)."""
+    For a hand with no travel card and no hire set they depend only on the hand and whether
+    the seat is the Boss; otherwise also on the owners, the options, the trips and the family
+    cards laid. Most steps of a deal change none of these for most seats, and a state copied
+    with changes keeps the very objects it did not change, so each seat's last answer is
+    carried over when they are the same objects (held here, so no identity is reused). More
+    family cards laid only add travel targets: a hand that could already travel still can."""
     deal = state.deal
     assert deal is not None
     hand = state.players[p].hand
     is_boss = p == deal.boss
     last = _LAST_INFLUENCE_KINDS.get(p)
-    if (
-        last is not None
-        and last[0] is hand
-        and last[1] is is_boss
-        and last[2] is deal.trips
-        and last[3] is state.owners
-        and last[4] is state.options
-        and (last[5] is deal.family or not last[6])
-    ):
-        carried: frozenset[str] = last[7]
-        return carried
+    if last is not None and last[0] is hand and last[1] is is_boss:
+        facts = last[2]
+        if facts is None:  # a hand with no travel card and no hire set
+            carried: frozenset[str] = last[3]
+            return carried
+        if facts[0] is deal.trips and facts[1] is state.owners and facts[2] is state.options:
+            laid = deal.family
+            if facts[3] is laid or ("travel" in last[3] and laid[: len(facts[3])] == facts[3]):
+                carried = last[3]
+                return carried
+    if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
+        found = _hand_kinds(hand, is_boss)
+        _LAST_INFLUENCE_KINDS[p] = (hand, is_boss, None, found)
+        return found
     found = _influence_kinds_now(state, p)
-    travels = hand is None or not _TRAVEL_CARDS.isdisjoint(hand)
     _LAST_INFLUENCE_KINDS[p] = (
         hand,
         is_boss,
-        deal.trips,
-        state.owners,
-        state.options,
-        deal.family,
-        travels,
+        (deal.trips, state.owners, state.options, deal.family),
         found,
     )
     return found
 
 
-#: Each seat's last ``_influence_kinds``: the objects it was worked out from, whether the
-#: seat was the Boss and its hand held a travel card, the answer.
+#: Each seat's last ``_influence_kinds``: its hand, whether it was the Boss, the other
+#: objects the answer was worked out from (None for a hand with no travel card and no hire
+#: set), the answer.
 _LAST_INFLUENCE_KINDS: dict[int, tuple[Any, ...]] = {}
 
 
