@@ -856,8 +856,10 @@ def _one_more_laid(
     """``every`` (worked out with the family cards ``before``) with ``laid`` laid too: its
     owner may offer it, unless a card alike was laid before or it is agreed already (the
     full loop's rules). The lists of ``every`` are never changed."""
-    if laid in before or (
-        agreements and any(a.supplier == laid.owner and laid in a.cards for a in agreements)
+    if (
+        any(map(is_, before, repeat(laid)))
+        or laid in before
+        or (agreements and any(a.supplier == laid.owner and laid in a.cards for a in agreements))
     ):
         return every
     out = list(every)

@@ -8,12 +8,13 @@ state and appends the events it caused, or raises ``IllegalAction`` before anyth
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 
 from . import actions as A
 from . import events as E
 from .cards import Colour, family
 from .common import (
-    _deal,
     _deal_money,
     _hand_on_seat_kinds,
     _name,
@@ -90,7 +91,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
                         colour=colour_word(ref.colour),
                     ),
                 )
-            if deal.travelling(ref.colour):
+            if deal.trips and deal.travelling(ref.colour):
                 raise IllegalAction(
                     "TR1",
                     msg(
@@ -107,7 +108,9 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
                         player=_name(state, supplier),
                     ),
                 )
-            if ref not in deal.family:
+            # by identity first (in C): the laid cards are shared values, and comparing
+            # two of them field by field is a Python call
+            if not any(map(is_, deal.family, repeat(ref))) and ref not in deal.family:
                 raise IllegalAction(
                     "N1",
                     msg(
@@ -151,12 +154,12 @@ def _check_price(state: GameState, price: Price) -> None:
 
 def _propose(
     state: GameState,
+    deal: Deal,
     action: A.Offer | A.Ask,
     boss_side: bool,
     supplier: int,
     events: list[Event],
 ) -> GameState:
-    deal = _deal(state)
     _check_cards(state, deal, supplier, action.cards)
     _check_price(state, action.price)
     proposal, event = _proposal(action, supplier, boss_side)
@@ -204,7 +207,7 @@ def _offer(state: GameState, action: A.Offer, events: list[Event]) -> GameState:
     )
     if action.supplier == deal.boss:
         raise IllegalAction("D3", Msg(N_("The Boss's own cards agree automatically")))
-    return _propose(state, action, True, action.supplier, events)
+    return _propose(state, deal, action, True, action.supplier, events)
 
 
 def _ask(state: GameState, action: A.Ask, events: list[Event]) -> GameState:
@@ -214,7 +217,7 @@ def _ask(state: GameState, action: A.Ask, events: list[Event]) -> GameState:
         raise IllegalAction(
             "D3", Msg(N_("The Boss's own cards agree automatically: make an offer"))
         )
-    return _propose(state, action, False, action.player, events)
+    return _propose(state, deal, action, False, action.player, events)
 
 
 def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameState:
