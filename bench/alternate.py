@@ -1,14 +1,16 @@
-"""The table of random bots in two checkouts, run one after the other (A B A B …).
+"""The table of random bots in two or more checkouts, run in turn (A B A B … or A B C A B C …).
 
-    python bench/alternate.py BEFORE_DIR AFTER_DIR [--pairs 5] [--games 60]
+    python bench/alternate.py FIRST_DIR OTHER_DIR [MORE_DIRS …] [--rounds 5] [--games 60]
 
 Each directory is a checkout of the game with its own ``.venv`` (``git worktree add --detach
 ../before e143f08`` then ``python3 -m venv .venv && .venv/bin/pip install -e .``). Each run is
-``bench/bench_bots.py --parts 3`` of that checkout, on the same first ``--games`` seeds, pinned
+``bench/bench_bots.py --parts 3`` of that checkout, on the same ``--games`` seeds, pinned
 to one core (``taskset -c 1`` where there is one), timed in CPU time by the script itself.
-This shared machine's speed drifts by ±15 % from minute to minute, so a comparison means
-something only as alternated pairs: the per-pair ratios and the medians are printed. It never
-fails on timing.
+This shared machine's speed drifts by ±20 % within a minute, so a comparison means something
+only between runs made one right after the other: each round runs every checkout once, and
+each checkout's ratio to the first is taken within the round; the per-round ratios and their
+medians are printed. Keep a slow checkout's runs short (``--games 30``: about 9 s for the code
+before issue 10), so that a round does not span a swing. It never fails on timing.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 GAMES_PER_SECOND = re.compile(r"^\s*([0-9.]+) games/s", re.MULTILINE)
 
 
-def run(checkout: Path, games: int) -> float:
+def run(checkout: Path, games: int, seed: int = 1) -> float:
     """Games per second of CPU time of one run of ``checkout``'s part 3."""
     command = [
         str(checkout / ".venv" / "bin" / "python"),
@@ -33,6 +35,8 @@ def run(checkout: Path, games: int) -> float:
         "3",
         "--random-games",
         str(games),
+        "--seed",
+        str(seed),
     ]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "1", *command]
@@ -45,31 +49,30 @@ def run(checkout: Path, games: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("before", type=Path)
-    parser.add_argument("after", type=Path)
-    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("checkouts", type=Path, nargs="+", metavar="DIR")
+    parser.add_argument("--rounds", "--pairs", type=int, default=5)
     parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1, help="bench_bots.py's --seed")
     args = parser.parse_args()
-    before: list[float] = []
-    after: list[float] = []
-    for pair in range(1, args.pairs + 1):
-        before.append(run(args.before, args.games))
-        after.append(run(args.after, args.games))
-        print(
-            f"pair {pair}: {before[-1]:6.2f} → {after[-1]:6.2f} games/s "
-            f"({after[-1] / before[-1]:.2f}×)",
-            flush=True,
+    if len(args.checkouts) < 2:
+        parser.error("name at least two checkouts to compare")
+    first, *others = args.checkouts
+    speeds: dict[Path, list[float]] = {d: [] for d in args.checkouts}
+    for round_ in range(1, args.rounds + 1):
+        for checkout in args.checkouts:
+            speeds[checkout].append(run(checkout, args.games, args.seed))
+        base = speeds[first][-1]
+        each = "   ".join(
+            f"{d.name}: {speeds[d][-1]:6.2f} ({speeds[d][-1] / base:.2f}×)" for d in others
         )
-    ratios = sorted(a / b for a, b in zip(after, before, strict=True))
-    low, high, middle = (
-        statistics.median(before),
-        statistics.median(after),
-        statistics.median(ratios),
-    )
-    print(
-        f"medians: {low:.2f} → {high:.2f} games/s ({high / low:.2f}×); "
-        f"per-pair ratios {ratios[0]:.2f}–{ratios[-1]:.2f}× (median {middle:.2f}×)"
-    )
+        print(f"round {round_}: {first.name}: {base:6.2f} games/s   {each}", flush=True)
+    for checkout in others:
+        ratios = sorted(a / b for a, b in zip(speeds[checkout], speeds[first], strict=True))
+        print(
+            f"{checkout} against {first}: medians {statistics.median(speeds[first]):.2f} → "
+            f"{statistics.median(speeds[checkout]):.2f} games/s; per-round ratios "
+            f"{ratios[0]:.2f}–{ratios[-1]:.2f}× (median {statistics.median(ratios):.2f}×)"
+        )
 
 
 if __name__ == "__main__":
