@@ -42,6 +42,8 @@ SILENT_ROUNDS = 3
 #: A safety net, never reached in the tests: the longest game of bots takes a few thousand.
 MAX_ACTIONS = 20_000
 
+_DEAL = Phase.DEAL
+
 
 class GameDidNotEnd(RuntimeError):
     """A table of bots that did not finish its game: a bug in a bot, named so it can be replayed."""
@@ -124,9 +126,6 @@ def next_bot_action(
     return legal_actions(state, deciders[0])[0]
 
 
-_DEAL = Phase.DEAL
-
-
 def _deciders(state: GameState) -> set[int]:
     if state.phase is Phase.PLACE_MARKER:
         return {state.right_of(state.turn)}
@@ -148,7 +147,7 @@ def play_bots(
     rng = random.Random(seed)
     result = TableResult(final=state)
     moves_in_deal = 0
-    over, in_deal = Phase.OVER, Phase.DEAL
+    over = Phase.OVER
     keep_action, keep_events = result.actions.append, result.events.extend
     for _ in range(max_actions):
         if state.phase is over:
@@ -162,7 +161,7 @@ def play_bots(
         for event in events:
             if event.kind == "deal_failed":
                 result.deals_failed += 1
-        moves_in_deal = moves_in_deal + 1 if new.phase is in_deal else 0
+        moves_in_deal = moves_in_deal + 1 if new.phase is _DEAL else 0
         state = new
     else:
         variants = sorted(v.value for v in state.options.variants)

@@ -355,27 +355,12 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 def _may_meet(
     deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
 ) -> bool:
-    """Whether every required colour has a card that would agree (``_sources`` yields one),
-    without building the lists: the quick answer to "can the Boss close now?", which is no
-    at most moments, so it is asked of every state a Boss looks at, written out as loops."""
-    boss = deal.boss
-    agreed = _agreed(deal) if deal.agreements else None
-    trips = deal.trips
-    family = deal.family
-    for colour in required:
-        owner = owners[colour]
-        if (
-            owner is not None
-            and not (trips and deal.travelling(colour))
-            and (owner == boss or v8 or (agreed and _INVESTORS[colour] in agreed))
-        ):
-            continue  # the investor would agree
-        for fam in family:
-            if fam.colour is colour and (fam.owner == boss or (agreed and fam in agreed)):
-                break  # a family card would
-        else:
-            return False
-    return True
+    """Whether every required colour has a card that would agree, without building the
+    lists: the quick answer to "can the Boss close now?", which is no at most moments."""
+    agreed = _agreed(deal)
+    return all(
+        next(_sources(deal, colour, owners, v8, agreed), None) is not None for colour in required
+    )
 
 
 #: No close possible: one list for every such state, never to be changed.

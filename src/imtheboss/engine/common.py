@@ -89,6 +89,20 @@ def _deal_money(state: GameState) -> tuple[int, int, int]:
 _LAST_MONEY: list[tuple[Any, ...] | None] = [None]
 
 
+def _room(state: GameState, deal: Deal) -> tuple[int, int]:
+    """(the tile's value, what the proceeds leave after the agreements): a price is
+    affordable when it is no more than that room (N3) — for the Boss accepting it, and for
+    the legal actions and kinds that offer the acceptance. Remembered with the state, and
+    handed on by a step that changes neither the agreements nor the tile."""
+    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
+    found: tuple[int, int] | None = memo.get("room")
+    if found is None:
+        value, _, proceeds = _deal_money(state)
+        promised = sum(a.price.dollars(value) for a in deal.agreements) if deal.agreements else 0
+        found = memo["room"] = (value, proceeds - promised)
+    return found
+
+
 def _with_deal(state: GameState, **changes: Any) -> GameState:
     return state.replace(deal=_deal(state).replace(**changes))
 

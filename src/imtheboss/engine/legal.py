@@ -17,20 +17,10 @@ from typing import Any, cast, overload
 from . import actions as A
 from .actions import Action
 from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
-from .common import _deal_money
+from .common import _deal_money, _room
 from .game import close_actions, responders
 from .options import Variant
-from .state import (
-    Agreement,
-    CardRef,
-    Deal,
-    FamilyRef,
-    GameState,
-    InvestorRef,
-    Phase,
-    Price,
-    WindowKind,
-)
+from .state import CardRef, Deal, FamilyRef, GameState, InvestorRef, Phase, Price, WindowKind
 
 
 @lru_cache(maxsize=16384)
@@ -220,49 +210,35 @@ _KIND_SETS = tuple(
 
 def _seat_kinds(state: GameState, deal: Deal) -> tuple[frozenset[str], ...]:
     """Each seat's negotiation kinds but the Boss's (asks, withdrawing or accepting its
-    proposal, cancelling), as ``_negotiation`` lists them: one pass over the proposals and
-    agreements for every seat at once, remembered with the state. After an ask, an offer
-    or a withdrawal only the supplier's are worked out again (``common._with_proposals``)."""
+    proposal, cancelling), as ``_negotiation`` lists them, for every seat at once,
+    remembered with the state. After an ask, an offer, a withdrawal or a family card laid
+    only that seat's are worked out again (``common._with_proposals``,
+    ``common._hand_on_seat_kinds``)."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     found: tuple[frozenset[str], ...] | None = memo.get("seat kinds")
     if found is None:
         every: list[list[CardRef]] = memo.get("offerable") or _every_offerable(state, deal)
         before = memo.get("seat kinds before")
         if before is not None:
-            seats, supplier = before
-            found = memo["seat kinds"] = (
-                *seats[:supplier],
-                _KIND_SETS[_bits_of(state, deal, supplier, every[supplier])],
-                *seats[supplier + 1 :],
+            seats, changed = before
+            found = (
+                *seats[:changed],
+                _KIND_SETS[_bits_of(state, deal, changed, every[changed])],
+                *seats[changed + 1 :],
             )
-            return found
-        bits = [_ASKS if refs else 0 for refs in every]
-        if deal.proposals:
-            value, room = _room(state, deal)
-            heard: set[int] = set()
-            for prop in deal.proposals:  # a seat's first proposal, as _negotiation reads it
-                s = prop.supplier
-                if s in heard:
-                    continue
-                heard.add(s)
-                if not prop.by_boss:
-                    bits[s] |= _WITHDRAWS
-                elif prop.price.dollars(value) <= room:
-                    bits[s] |= _ACCEPTS
-        if deal.agreements:
-            boss, requests = deal.boss, deal.cancel_requests
-            for s in {a.supplier for a in deal.agreements}:
-                if (s, boss) not in requests:
-                    bits[s] |= _CANCELS
-        found = memo["seat kinds"] = tuple(map(_KIND_SETS.__getitem__, bits))
+        else:
+            found = tuple(
+                _KIND_SETS[_bits_of(state, deal, s, refs)] for s, refs in enumerate(every)
+            )
+        memo["seat kinds"] = found
     return found
 
 
 def _bits_of(state: GameState, deal: Deal, s: int, offerable: list[CardRef]) -> int:
-    """``_seat_kinds``' bits of one seat, the Boss's excepted."""
+    """``_seat_kinds``' bits of one seat (the Boss's are read but never used)."""
     bits = _ASKS if offerable else 0
     for prop in deal.proposals:
-        if prop.supplier == s:  # its first proposal
+        if prop.supplier == s:  # its first proposal, as _negotiation reads it
             if not prop.by_boss:
                 bits |= _WITHDRAWS
             else:
@@ -574,17 +550,12 @@ _LAST_INFLUENCE_KINDS: dict[int, tuple[Any, ...]] = {}
 
 
 def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
+    """``_influence_kinds`` worked out from the state, nothing carried."""
     hand = _hand(state, p)
     deal = state.deal
     assert deal is not None
-    if _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
-        # No travel card, no hire set: the kinds follow from the hand alone (most hands)
-        return _hand_kinds(hand, p == deal.boss)
-    held = set(hand)
-    kinds: set[str] = set()
-    if not held.isdisjoint(_FAMILY_CARDS):
-        kinds.add("lay_family")
-    travels = held & _TRAVEL_CARDS
+    kinds = set(_hand_kinds(hand, p == deal.boss))
+    travels = _TRAVEL_CARDS.intersection(hand)
     if travels:
         investors, laid = _travel_targets(state)
         own_ok = state.options.has(Variant.V8)  # TR5
@@ -594,8 +565,6 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
             Card.TRAVEL_GREY in travels or any(card.colour in colours for card in travels)
         ):
             kinds.add("travel")
-    if Card.BOSS in held and p != deal.boss:
-        kinds.add("boss")
     if _hires(state, p):
         kinds.add("hire")
     return frozenset(kinds)
@@ -603,7 +572,9 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _hand_kinds(hand: tuple[Card, ...], is_boss: bool) -> frozenset[str]:
-    """``_influence_kinds_now`` of a hand with no travel card and no hire set."""
+    """The influence kinds that follow from the hand alone: a family card to lay (D4, N1),
+    a boss card to play against another Boss (B1). A hand with no travel card and no hire
+    set has no others."""
     kinds: set[str] = set()
     if not _FAMILY_CARDS.isdisjoint(hand):
         kinds.add("lay_family")
@@ -811,7 +782,7 @@ def _every_offerable(state: GameState, deal: Deal) -> list[list[CardRef]]:
             found = last[6]
         elif len(family) == len(last[2]) + 1 and family[:-1] == last[2]:
             # one more family card laid since (the step before, most often)
-            found = _one_more_laid(last[6], last[2], family[-1], deal.agreements)
+            found = _one_more_laid(last[6], last[2], family[-1], deal)
     if found is not None:
         every = found
     else:
@@ -851,15 +822,15 @@ def _one_more_laid(
     every: list[list[CardRef]],
     before: tuple[FamilyRef, ...],
     laid: FamilyRef,
-    agreements: tuple[Agreement, ...],
+    deal: Deal,
 ) -> list[list[CardRef]]:
     """``every`` (worked out with the family cards ``before``) with ``laid`` laid too: its
     owner may offer it, unless a card alike was laid before or it is agreed already (the
     full loop's rules). The lists of ``every`` are never changed."""
     if (
-        any(map(is_, before, repeat(laid)))
+        any(map(is_, before, repeat(laid)))  # by identity first, in C
         or laid in before
-        or (agreements and any(a.supplier == laid.owner and laid in a.cards for a in agreements))
+        or any(a.supplier == laid.owner and laid in a.cards for a in deal.agreements)
     ):
         return every
     out = list(every)
@@ -870,20 +841,6 @@ def _one_more_laid(
 #: ``_offerable``'s last answer, after the facts it was worked out from: the number of
 #: players, who owns each investor, the very tuples of the deal and the owners' dict.
 _LAST_OFFERABLE: list[tuple[Any, ...] | None] = [None]
-
-
-def _room(state: GameState, deal: Deal) -> tuple[int, int]:
-    """(the tile's value, what the proceeds leave after the agreements): a price is
-    affordable when it is no more than that room (N3). Remembered with the state (the
-    seats' kinds and the Boss's both ask), and handed on by a step that changes only the
-    proposals."""
-    memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
-    found: tuple[int, int] | None = memo.get("room")
-    if found is None:
-        value, _, proceeds = _deal_money(state)
-        promised = sum(a.price.dollars(value) for a in deal.agreements) if deal.agreements else 0
-        found = memo["room"] = (value, proceeds - promised)
-    return found
 
 
 def _affordable(state: GameState, deal: Deal, price: Price) -> bool:

@@ -20,6 +20,7 @@ from .common import (
     _name,
     _require_boss,
     _require_deal,
+    _room,
     _set_player,
     _take_from_hand,
     _with_deal,
@@ -244,20 +245,19 @@ def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameStat
         raise IllegalAction(
             "N4", msg(N_("{player} has asked no price"), player=_name(state, supplier))
         )
-    tile = state.next_tile
-    assert tile is not None
-    promised = sum(a.price.dollars(tile.value) for a in deal.agreements)
-    price = proposal.price.dollars(tile.value)
-    if promised + price > state.proceeds:
+    value, room = _room(state, deal)
+    price = proposal.price.dollars(value)
+    if price > room:
+        proceeds = _deal_money(state)[2]
         raise IllegalAction(
             "N3",
             msg(
                 N_(
                     "{promised} is already promised; {price} more exceeds the proceeds ({proceeds})"
                 ),
-                promised=money(promised),
+                promised=money(proceeds - room),
                 price=money(price),
-                proceeds=money(state.proceeds),
+                proceeds=money(proceeds),
             ),
         )
     agreement = Agreement(supplier=supplier, cards=proposal.cards, price=proposal.price)

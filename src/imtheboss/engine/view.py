@@ -201,7 +201,6 @@ def _update_public(
 def _build_public(
     players: tuple[PlayerState, ...], owners: dict[Colour, int | None]
 ) -> tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]]:
-    # A step changes one player or two: the others' public faces are the ones built before.
     investors: list[list[Colour]] = [[] for _ in players]
     unowned: list[Colour] = []
     for c in COLOURS:
