@@ -559,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bot-kind",
-        choices=["dealer", "random", "shark"],
+        choices=types.BOT_KINDS,
         default="dealer",
         help=_(
             "how the bots play: dealer (bargains for deals it can close; the default), "

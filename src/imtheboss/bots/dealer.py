@@ -377,8 +377,8 @@ def _needed_from(seen: PlayerView, supplier: int, for_boss: bool) -> bool:
         if agreement.supplier != supplier:
             continue
         for ref in agreement.cards:
-            if isinstance(ref, InvestorRef) and deal.travelling(ref.colour):
-                continue
+            if ref not in sources[ref.colour]:
+                continue  # travelling, it would not take part (closing.agreeing_cards)
             colour = ref.colour
             if colour not in space.required | space.optional:
                 continue  # the space does not use it (D2)

@@ -113,11 +113,8 @@ class SharkBot:
             # Asked again about the very same moment (the table asks around until someone
             # speaks): the same answer, without searching again — unless a request to cancel
             # waits for me, whose patience counts the times I am asked.
-            if seen.deal is not None and seen.deal.cancel_requests and seen.window is None:
-                answer = self._dealer.cancel_answer(seen, legal)
-                if answer is not None:
-                    return answer
-            return last[1]
+            answer = self._dealer.cancel_answer(seen, legal)
+            return last[1] if answer is None else answer
         self._decisions += 1
         suggestion = self._dealer.decide(seen, legal)
         if isinstance(suggestion, A.CancelAgreement):

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cli_types import BOT_KINDS, MAX_BOT_BUDGET
 from ..engine.cards import COLOURS, Card, Colour
 from ..engine.errors import N_, Msg, msg, words
 from ..names import (
@@ -144,12 +145,6 @@ def without_comment(raw: str) -> str:
     replaced, so every column before the comment stays where it was."""
     found = _COMMENT.search(raw)
     return raw if found is None else raw[: found.start()]
-
-
-#: The kinds of ``imtheboss.bots.BOTS`` (not imported: the parser stays free of the bots).
-BOT_KINDS = ("dealer", "random", "shark")
-#: ``imtheboss.bots.MAX_BUDGET``, for the same reason.
-MAX_BOT_BUDGET = 20_000
 
 
 def split_lines(text: str) -> list[str]:

@@ -11,7 +11,7 @@ table is as it was.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -55,17 +55,12 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small", Static).update(self._message())
 
     def on_resize(self, event: events.Resize) -> None:
-        self.retranslate()
-        fits = getattr(self.app, "fit_the_terminal", None)
-        if fits is not None:
-            self.call_after_refresh(fits)
+        self.retranslate()  # the app's own resize handler uncovers the table once it fits
 
     def on_screen_resume(self) -> None:
         # A dialog opened over the cover (the quit question) has closed: the terminal may
         # have grown meanwhile.
-        fits = getattr(self.app, "fit_the_terminal", None)
-        if fits is not None:
-            self.call_after_refresh(fits)
+        self.call_after_refresh(cast("FitsTheTerminal[object]", self.app).fit_the_terminal)
 
 
 class FitsTheTerminal(CrashSafeApp[ReturnType]):
