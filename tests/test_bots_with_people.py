@@ -345,28 +345,27 @@ def test_a_dealer_boss_cancels_when_it_has_a_red_of_its_own() -> None:
 def test_a_dealer_boss_cancels_an_optional_colour_it_has_enough_of() -> None:
     """Space 5 takes 2 of pink, orange and green. With Di's orange and green agreed, Cy's pink
     is one too many: Bob lets it go when Cy asks."""
-    state = dealing(position(turn="Bob"), boss=BOB_)
-    for supplier, colour in ((DI_, O), (DI_, G), (CY_, P)):
-        state, _ = play(
-            state,
-            A.Offer(player=BOB_, supplier=supplier, cards=(inv(colour),), price=Price(amount=1)),
-            A.Accept(player=supplier),
-        )
-    state, _ = play(state, A.CancelAgreement(player=CY_, other=BOB_))
+    state = bob_boss_and_cy_asks_to_cancel((DI_, O), (DI_, G), (CY_, P))
     assert decide(DealerBot(seed=1), state, BOB_) == A.CancelAgreement(player=BOB_, other=CY_)
 
 
 def test_a_dealer_boss_keeps_an_optional_colour_it_needs() -> None:
     """With only Di's orange besides, Cy's pink is the second of the two: Bob keeps it."""
+    state = bob_boss_and_cy_asks_to_cancel((DI_, O), (CY_, P))
+    assert not isinstance(decide(DealerBot(seed=1), state, BOB_), A.CancelAgreement)
+
+
+def bob_boss_and_cy_asks_to_cancel(*agreed: tuple[int, Colour]) -> GameState:
+    """Bob is the Boss on space 5 with these investors agreed at $1M each; Cy asks to cancel."""
     state = dealing(position(turn="Bob"), boss=BOB_)
-    for supplier, colour in ((DI_, O), (CY_, P)):
+    for supplier, colour in agreed:
         state, _ = play(
             state,
             A.Offer(player=BOB_, supplier=supplier, cards=(inv(colour),), price=Price(amount=1)),
             A.Accept(player=supplier),
         )
     state, _ = play(state, A.CancelAgreement(player=CY_, other=BOB_))
-    assert not isinstance(decide(DealerBot(seed=1), state, BOB_), A.CancelAgreement)
+    return state
 
 
 def test_a_shark_answers_a_request_to_cancel_by_the_dealers_rule_without_searching() -> None:

@@ -381,12 +381,17 @@ def test_the_last_call_waits_while_the_table_is_covered(tmp_path: Path) -> None:
         session = last_call(tmp_path)
         assert session.state.window is not None
         played = len(session.actions)
-        app = BossApp(settings(tmp_path, names=SIX, last_call=0.3), session=session)
+        app = BossApp(settings(tmp_path, names=SIX, last_call=2.0), session=session)
         async with app.run_test(size=(40, 12)) as pilot:
-            await pilot.pause(1.0)
+            await pilot.pause(2.5)  # longer than the whole count
             assert len(session.actions) == played and session.state.window is not None
             await pilot.resize_terminal(80, 24)
-            await pilot.pause(1.0)
+            await pilot.pause(0.2)
+            # the count did not run down under the cover: most of it is still to come
+            remaining = app._remaining()
+            assert remaining is not None and remaining > 1.0, remaining
+            assert len(session.actions) == played
+            await pilot.pause(2.5)
             assert isinstance(session.actions[played], A.TimeUp)
 
     run(game)

@@ -31,18 +31,22 @@ def test_sharks_take_their_seats_with_their_budget(tmp_path: Path) -> None:
         assert saved.bots == {"Shark1": "shark", "Shark2": "shark", "Shark3": "shark"}
         assert saved.bot_budget == 5
         # Resumed without --bot-budget: the sharks think as hard as they did before the quit.
-        resumed = BossApp(settings(tmp_path, names=("Ann",), bots=3, bot_pause=60.0), saved)
-        async with resumed.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert _budgets(resumed) == [5, 5, 5]
+        assert await _resumed_budgets(tmp_path, saved) == [5, 5, 5]
 
     run(scenario)
 
 
-def _budgets(app: BossApp) -> list[int]:
-    sharks = app.bot_seats.bots.values()
-    assert all(isinstance(b, SharkBot) for b in sharks)
-    return [b.budget for b in sharks if isinstance(b, SharkBot)]
+async def _resumed_budgets(
+    save_dir: Path, saved: GameSession, bot_budget: int | None = None
+) -> list[int]:
+    """The budgets of the sharks seated when ``saved`` is resumed (``--bot-budget`` given
+    again or not); every bot seat must be a shark."""
+    app = BossApp(settings(save_dir, names=None, bot_pause=60.0, bot_budget=bot_budget), saved)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        sharks = app.bot_seats.bots.values()
+        assert all(isinstance(b, SharkBot) for b in sharks)
+        return [b.budget for b in sharks if isinstance(b, SharkBot)]
 
 
 async def _a_shark_game(save_dir: Path, budget: int | None) -> GameSession:
@@ -60,10 +64,7 @@ def test_a_resumed_game_keeps_its_sharks_budget(tmp_path: Path) -> None:
         saved = await _a_shark_game(tmp_path, 8)
         assert saved.save_path is not None
         assert "bot-budget: 8\n" in saved.save_path.read_text(encoding="utf-8")
-        app = BossApp(settings(tmp_path, names=None, bot_pause=60.0), saved)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert _budgets(app) == [8, 8]
+        assert await _resumed_budgets(tmp_path, saved) == [8, 8]
 
     run(scenario)
 
@@ -71,17 +72,11 @@ def test_a_resumed_game_keeps_its_sharks_budget(tmp_path: Path) -> None:
 def test_bot_budget_given_on_resume_replaces_the_saved_one(tmp_path: Path) -> None:
     async def scenario() -> None:
         saved = await _a_shark_game(tmp_path, 8)
-        app = BossApp(settings(tmp_path, names=None, bot_pause=60.0, bot_budget=16), saved)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert _budgets(app) == [16, 16]
+        assert await _resumed_budgets(tmp_path, saved, bot_budget=16) == [16, 16]
         # ... and is saved in its place: the next resume keeps 16 without being told.
         again = GameSession.resume(tmp_path)
         assert again.bot_budget == 16
-        app = BossApp(settings(tmp_path, names=None, bot_pause=60.0), again)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert _budgets(app) == [16, 16]
+        assert await _resumed_budgets(tmp_path, again) == [16, 16]
 
     run(scenario)
 
@@ -98,10 +93,7 @@ def test_an_old_save_without_a_budget_seats_sharks_at_the_default(tmp_path: Path
         saved.save_path.write_text(old, encoding="utf-8")
         loaded = GameSession.resume(tmp_path)
         assert loaded.bot_budget is None and loaded.bots == saved.bots
-        app = BossApp(settings(tmp_path, names=None, bot_pause=60.0), loaded)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert _budgets(app) == [DEFAULT_BUDGET, DEFAULT_BUDGET]
+        assert await _resumed_budgets(tmp_path, loaded) == [DEFAULT_BUDGET, DEFAULT_BUDGET]
 
     run(scenario)
 
