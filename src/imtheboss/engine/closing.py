@@ -242,18 +242,31 @@ def _sources(
 ) -> Iterator[CardRef]:
     """The cards of ``colour`` that would take part if the Boss closed now (the rule of
     ``agreeing_cards``), the investor first, then each family card once, as laid."""
-    boss = deal.boss
-    owner = owners[colour]
-    if owner is not None and not (deal.trips and deal.travelling(colour)):
-        ref = _INVESTORS[colour]
-        if owner == boss or v8 or (agreed and ref in agreed):
-            yield ref
+    if _investor_agrees(deal, colour, owners[colour], v8, agreed):
+        yield _INVESTORS[colour]
     laid_by: set[int] = set()  # family cards of one colour are alike but for their owner
     for fam in deal.family:
         if fam.colour is colour and fam.owner not in laid_by:
             laid_by.add(fam.owner)
-            if fam.owner == boss or (agreed and fam in agreed):
+            if _family_agrees(deal, fam, agreed):
                 yield fam
+
+
+def _investor_agrees(
+    deal: Deal, colour: Colour, owner: int | None, v8: bool, agreed: set[CardRef]
+) -> bool:
+    """The investor of ``colour`` would take part: owned and not travelling (TR1, TR4), and
+    the Boss's own (D3), agreed (N5), or any owned one under V8."""
+    return (
+        owner is not None
+        and not (deal.trips and deal.travelling(colour))
+        and (owner == deal.boss or v8 or bool(agreed and _INVESTORS[colour] in agreed))
+    )
+
+
+def _family_agrees(deal: Deal, fam: FamilyRef, agreed: set[CardRef]) -> bool:
+    """A family card laid would take part: the Boss's own (D4), or agreed (N5)."""
+    return fam.owner == deal.boss or bool(agreed and fam in agreed)
 
 
 _INVESTORS = {c: InvestorRef(colour=c) for c in COLOURS}
@@ -355,12 +368,19 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
 def _may_meet(
     deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
 ) -> bool:
-    """Whether every required colour has a card that would agree, without building the
-    lists: the quick answer to "can the Boss close now?", which is no at most moments."""
+    """Whether every required colour has a card that would agree (``_sources`` would yield
+    one), without building the lists: the quick answer to "can the Boss close now?", which
+    is no at most moments, asked of every state a Boss looks at."""
     agreed = _agreed(deal)
-    return all(
-        next(_sources(deal, colour, owners, v8, agreed), None) is not None for colour in required
-    )
+    for colour in required:
+        if _investor_agrees(deal, colour, owners[colour], v8, agreed):
+            continue
+        for fam in deal.family:
+            if fam.colour is colour and _family_agrees(deal, fam, agreed):
+                break
+        else:
+            return False
+    return True
 
 
 #: No close possible: one list for every such state, never to be changed.
