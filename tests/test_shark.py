@@ -12,6 +12,7 @@ import pytest
 
 from imtheboss import cli_types
 from imtheboss.bots import BOTS, DEFAULT_BUDGET, MAX_BUDGET, SharkBot, make_bot, play_bots
+from imtheboss.bots.dealer import PATIENCE
 from imtheboss.bots.determinize import (
     PILE_MONEY,
     NotDeterminizable,
@@ -33,6 +34,7 @@ from imtheboss.engine import (
     PlayerState,
     Setup,
     Variant,
+    apply,
     legal_actions,
     new_game,
     view,
@@ -42,6 +44,7 @@ from imtheboss.engine.cards import sort_hand
 from imtheboss.engine.events import Event
 from imtheboss.engine.invariants import card_locations, violations
 from imtheboss.engine.state import Rng
+from imtheboss.tui.bot_seats import BotSeats
 from support import play
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
@@ -357,3 +360,32 @@ def test_simulate_with_a_shark_is_the_same_with_one_or_two_jobs(
     capsys.readouterr()
     assert main([*SIMULATE, "--bot-budget", "24", "--json", "--jobs", "1"]) == 0
     assert capsys.readouterr().out != runs[0]  # the budget reaches the bots
+
+
+def test_a_shark_boss_does_not_wait_for_ever_on_a_person_who_never_answers() -> None:
+    """At a table of people (the TUI's ``BotSeats``), nobody but the bots may move in a deal
+    a shark leads. It used to let the same moment pass for ever, answering every ask with the
+    answer it had worked out once: the table froze (a person who never answered an offer, or
+    a Boss with nothing it liked after a travel card). Now it gives way to the dealer's moves
+    after ``PATIENCE`` asks, whose own patience ends the deal."""
+    for seed in (0, 1):
+        state = new_game(Setup(players=("Ann", "Bo", "Cy", "Di"), seed=seed, options=Options()))
+        seats = BotSeats({s: SharkBot(seed=seed + s, budget=2) for s in (1, 2, 3)}, seed)
+        silent = longest = 0
+        for _ in range(150):
+            if state.phase is Phase.OVER:
+                break
+            action = seats.next_action(state)
+            if action is None and state.window is not None:
+                action = A.TimeUp()  # the table's count runs out
+            elif action is None and (state.deal is None or state.deal.boss == 0):
+                # Ann takes her turns and gives up her own deals; she never answers a bot.
+                action = legal_actions(state, 0)[0] if state.deal is None else A.Fail(player=0)
+            if action is None:
+                silent += 1
+                longest = max(longest, silent)
+                continue
+            silent = 0
+            state, _ = apply(state, action)
+        assert longest <= 3 * PATIENCE, (seed, longest)
+        assert state.deals_done >= 2, seed

@@ -43,7 +43,7 @@ from ..engine.game import apply
 from ..engine.state import GameState, InvestorRef, Phase, Price, WindowKind
 from ..engine.view import PlayerView
 from .base import Bot, next_bot_action
-from .dealer import DealerBot
+from .dealer import PATIENCE, DealerBot
 from .determinize import NotDeterminizable, determinize
 from .memory import DealMemory
 from .plan import fair_price
@@ -94,6 +94,8 @@ class SharkBot:
     searches: int = 0
     _decisions: int = 0
     _last: tuple[PlayerView, Action | None] | None = None
+    #: How many times in a row I was asked about ``_last``'s moment and let it pass.
+    _unmoved: int = 0
     _memory: DealMemory = field(default_factory=DealMemory)
     _weighed_boss: set[tuple[object, ...]] = field(default_factory=set)
 
@@ -112,9 +114,17 @@ class SharkBot:
         if last is not None and last[0] == seen and (last[1] is None or last[1] in legal):
             # Asked again about the very same moment (the table asks around until someone
             # speaks): the same answer, without searching again — unless a request to cancel
-            # waits for me, whose patience counts the times I am asked.
+            # waits for me, whose patience counts the times I am asked; or I am the Boss, let
+            # the moment pass, and nothing has moved for ``PATIENCE`` asks since (a person who
+            # does not answer): then the dealer's move, whose own patience ends the deal in
+            # time. Without it a shark Boss waited for ever on a person who never answered.
+            if last[1] is None and seen.deal is not None and seen.deal.boss == me:
+                self._unmoved += 1
+                if self._unmoved >= PATIENCE:
+                    return self._dealer.decide(seen, legal)  # a request to cancel included
             answer = self._dealer.cancel_answer(seen, legal)
             return last[1] if answer is None else answer
+        self._unmoved = 0
         self._decisions += 1
         suggestion = self._dealer.decide(seen, legal)
         if isinstance(suggestion, A.CancelAgreement):
