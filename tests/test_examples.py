@@ -71,6 +71,8 @@ EXAMPLES: dict[str, Verdict] = {
     "st1-stop-after-a-lay.txt": illegal(
         15, "ST1", money=NOBODY_PAID, on_table=["Ann's family blue"]
     ),
+    # N5, written as docs/notation.md's five-minute section shows (letters, either order).
+    "n5-agreed-is-agreed.txt": illegal(15, "N5 N1", money=NOBODY_PAID, deal_open=True),
     "st1-stop-too-late.txt": illegal(16, "ST1", on_table=["travel red on the red investor"]),
     # ST2: a stop cannot cancel a stop, but a new travel card is a new play.
     "st2-stop-a-stop.txt": illegal(16, "ST2", discarded=["travel red", "stop"]),

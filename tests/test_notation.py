@@ -877,3 +877,63 @@ def test_any_position_round_trips(position: Position) -> None:
     # And the engine starts from it the same way, from the text and from the object.
     replay = replay_text(write_game(position, []))
     assert replay.legal and replay.steps == []
+
+
+def _moves(text: str) -> list[tuple[str, str, dict[str, object]]]:
+    return [(line.actor, line.verb, line.args) for line in parse(HEADER + text).lines]
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        # The letters the table shows beside each colour (R B Y P O G) read as the words.
+        ("Ann: lay family P", "Ann: lay family pink"),
+        ("Ann: hire g", "Ann: hire green"),
+        ("Ann: travel O", "Ann: travel orange"),
+        ("Ann: travel grey Y", "Ann: travel grey yellow"),
+        ("Ann: offer Bob R and family B for 5", "Ann: offer Bob red and family blue for 5"),
+        ("Bob: ask 2 dividends for Y, P", "Bob: ask 2 dividends for yellow, pink"),
+        ("Ann: close R=Bob B=Ann/family", "Ann: close red=Bob blue=Ann/family"),
+        # Both orders around 'for', for the Boss's offer and a player's ask alike.
+        ("Ann: offer Bob 3 for pink", "Ann: offer Bob pink for 3"),
+        (
+            "Ann: offer Bob $3M for red and family orange",
+            "Ann: offer Bob red and family orange for 3",
+        ),
+        ("Bob: ask pink for 3", "Bob: ask 3 for pink"),
+        ("Bob: ask family Y for 2 dividends", "Bob: ask 2 dividends for family yellow"),
+    ],
+)
+def test_a_dispute_reads_as_a_table_writes_it(written: str, meant: str) -> None:
+    """Issue 21: the notation a table writes by hand (docs/notation.md, the first section)."""
+    assert _moves(written + "\n") == _moves(meant + "\n")
+
+
+def test_colour_letters_read_in_a_position_file() -> None:
+    text = DISPUTE.replace("Ann=red; Bob=blue", "Ann=R; Bob=b") + "Ann: deal\n"
+    assert setup_from(parse(text)) == setup_from(parse(DISPUTE + "Ann: deal\n"))
+
+
+def test_colour_letters_read_in_a_hand() -> None:
+    from imtheboss.notation.syntax import parse_cards
+
+    assert parse_cards("stop, family P, travel g, 2 hire", 1, 1) == parse_cards(
+        "stop, family pink, travel green, 2 hire", 1, 1
+    )
+
+
+def test_a_colour_that_is_no_colour_names_the_letters_too() -> None:
+    error = error_of(HEADER + "Ann: hire X\n")
+    assert "'X' is not a colour" in error.message
+    assert "pink P" in error.message
+
+
+def test_the_writer_keeps_the_colour_words() -> None:
+    """The letters are read, never written: a saved game stays in words."""
+    text = DISPUTE + "Ann: deal\nBob: ask blue for 4\nAnn: accept Bob\nAnn: close R=Ann B=Bob\n"
+    replay = replay_text(text)
+    assert replay.legal
+    written = write_game(replay.setup, replay.actions)
+    assert "Bob: ask 4 for blue" in written
+    assert "close red=Ann blue=Bob" in written
+    assert "investors: Ann=red; Bob=blue" in written

@@ -127,6 +127,9 @@ class Document:
 
 
 _COLOUR_WORDS = {c.value: c for c in COLOURS}
+# The table shows each colour with its letter (R B Y P O G); a table writing a dispute by hand
+# copies what it sees, so the letters read as the words do (the writer keeps the words).
+_COLOUR_READ = {**_COLOUR_WORDS, **{c.letter.lower(): c for c in COLOURS}}
 _AMOUNT = re.compile(r"^\$?([0-9]{1,6})(?:M|\$M)?$", re.IGNORECASE)
 _NUMBER = re.compile(r"-?[0-9]{1,18}")
 
@@ -320,9 +323,9 @@ def _tokens(text: str, column: int) -> list[Token]:
 
 
 def colour(token: Token, number: int) -> Colour:
-    found = _COLOUR_WORDS.get(token.text.lower())
+    found = _COLOUR_READ.get(token.text.lower())
     if found is None:
-        names = ", ".join(_COLOUR_WORDS)
+        names = ", ".join(f"{c.value} {c.letter}" for c in COLOURS)
         raise NotationError(
             number,
             token.column,
@@ -394,6 +397,14 @@ def refs(
 _CARD_WORDS = {c.value: c for c in Card}
 
 
+def _card_word(text: str) -> Card | None:
+    """A card's word, its colour perhaps written as the table's letter (``family P``)."""
+    words = text.lower().split()
+    if len(words) == 2 and words[1] in _COLOUR_READ:
+        words[1] = _COLOUR_READ[words[1]].value
+    return _CARD_WORDS.get(" ".join(words))
+
+
 def parse_cards(value: str, number: int, column: int) -> tuple[Card, ...]:
     """``stop, boss, 3 hire, family red, travel grey``."""
     cards: list[Card] = []
@@ -408,7 +419,7 @@ def parse_cards(value: str, number: int, column: int) -> tuple[Card, ...]:
         match = re.match(r"^([0-9]{1,2})\s*[x×]?\s+(.*)$", text)
         if match:
             count, text = int(match.group(1)), match.group(2)
-        card = _CARD_WORDS.get(text.lower())
+        card = _card_word(text)
         if card is None:
             raise NotationError(
                 number,
@@ -479,11 +490,11 @@ def _parse_action(
         if not rest:
             raise NotationError(number, end, Msg(N_("write: offer NAME CARDS for PRICE")))
         args["supplier"] = player(rest[0])
-        cards, price = _split_for(rest[1:], number, end)
+        cards, price = _price_and_cards(*_split_for(rest[1:], number, end), price_first=False)
         args["refs"] = refs(cards, number, end, players)
         args["price"] = amount(price, number, end)
     elif verb == "ask":
-        price, cards = _split_for(rest, number, end)
+        price, cards = _price_and_cards(*_split_for(rest, number, end), price_first=True)
         args["price"] = amount(price, number, end)
         args["refs"] = refs(cards, number, end, players)
     elif verb in ("accept", "withdraw"):
@@ -508,6 +519,23 @@ def _parse_action(
     elif verb == "close":
         args["supplies"] = _supplies(rest, number, end, players)
     return Line(number=number, text=text, actor=actor, verb=verb, args=args)
+
+
+def _is_price(tokens: list[Token]) -> bool:
+    return bool(tokens) and _AMOUNT.match(tokens[0].text) is not None
+
+
+def _price_and_cards(
+    before: list[Token], after: list[Token], *, price_first: bool
+) -> tuple[list[Token], list[Token]]:
+    """The two sides of ``for`` in the order the verb writes them (``offer NAME CARDS for
+    PRICE``, ``ask PRICE for CARDS``), whichever order the table wrote: a price starts with a
+    number and a card never does, so ``offer Bob 3 for pink`` and ``ask pink for 3`` read too.
+    When neither side is a price the written order stands and the error names its side."""
+    swapped = _is_price(after) if price_first else _is_price(before)
+    if swapped and not (_is_price(before) if price_first else _is_price(after)):
+        before, after = after, before
+    return before, after
 
 
 def _split_for(tokens: list[Token], number: int, end: int) -> tuple[list[Token], list[Token]]:
