@@ -18,8 +18,9 @@ from imtheboss.engine.cards import Colour
 from imtheboss.engine.game import possible_closes
 from imtheboss.engine.setup import Position, Setup
 from imtheboss.engine.state import Phase
+from imtheboss.saves import cannot_save_in
 from imtheboss.seal import KEY_NAME, SealError, seal, unseal
-from imtheboss.session import GameSession, ResumeError, cannot_save_in
+from imtheboss.session import GameSession, ResumeError
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 SEED = 918273645  # long enough that finding it by chance in a file is no coincidence
@@ -300,20 +301,20 @@ def test_a_file_where_the_folder_should_be(tmp_path: Path) -> None:
 
 
 def test_a_full_disk_loses_no_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import imtheboss.session as session_module
+    import imtheboss.saves as saves_module
 
     session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
     moves(session, 5)
-    real_write = session_module._write
+    real_write = saves_module.write
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(session_module, "_write", full)
+    monkeypatch.setattr(saves_module, "write", full)
     moves(session, 20)
     assert session.save_problem is not None and "the disk is full" in session.save_problem
     assert len(GameSession.resume(tmp_path).actions) == 5  # the file holds the last good save
-    monkeypatch.setattr(session_module, "_write", real_write)
+    monkeypatch.setattr(saves_module, "write", real_write)
     assert session.save()
     assert GameSession.resume(tmp_path).state == session.state
 

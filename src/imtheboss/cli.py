@@ -191,21 +191,11 @@ def _seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    """Start (or resume) a game at this terminal.
-
-    A games folder that cannot be written (read-only, a file in its place, a full disk) does
-    not stop the game: one sentence says so before the table opens, the game is played in
-    memory, and every move tries the save again — the first that succeeds writes the whole
-    game. Refusing to start would cost a game night for a file; the table also shows the
-    problem for as long as it lasts.
-    """
-    from pathlib import Path
-
-    from .engine import BoardFileError, IllegalAction, Options, load_board
-    from .engine.options import StartPlayer
+    """The seats, the variants and the board checked (exit 2 and one sentence), then the
+    game (``play.py``)."""
+    from .engine import BoardFileError, load_board
     from .names import NameRefused, split_names
-    from .session import GameSession, ResumeError, cannot_save_in, data_dir
-    from .tui.app import BossApp, TableSettings
+    from .play import run_play
 
     names = None
     if args.names is not None:
@@ -227,52 +217,7 @@ def _play_command(args: argparse.Namespace) -> int:
         except BoardFileError as exc:
             print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
             return 2
-    save_dir = Path(args.save_dir) if args.save_dir else data_dir()
-    session = None
-    if args.resume:
-        try:
-            session = GameSession.resume(save_dir)
-        except (ResumeError, IllegalAction) as exc:
-            print(
-                _("imtheboss: nothing to resume: {error}").format(error=i18n.explain(exc)),
-                file=sys.stderr,
-            )
-            return 2
-    problem = cannot_save_in(save_dir)
-    if problem is not None:
-        print(
-            _(
-                "imtheboss: {problem}; the game is played in memory and saved as soon as "
-                "the folder can be written."
-            ).format(problem=i18n.render(problem)),
-            file=sys.stderr,
-        )
-    settings = TableSettings(
-        players=players,
-        names=names,
-        seed=args.seed,
-        options=Options(variants=variants, start=StartPlayer(args.start)),
-        board_path=Path(args.board) if args.board else None,
-        stop_window=args.stop_window,
-        last_call=args.last_call,
-        ask_around=args.ask_around,
-        save_dir=save_dir,
-        bots=args.bots,
-        bot_kind=args.bot_kind,
-        bot_pause=args.bot_pause,
-        bot_wait=args.bot_wait,
-        bot_budget=args.bot_budget,
-    )
-    app = BossApp(settings, session)
-    app.run()
-    if app.session is not None and app.session.save_problem is not None:
-        print(
-            _("imtheboss: the game was not saved: {problem}.").format(
-                problem=i18n.render(app.session.save_problem)
-            ),
-            file=sys.stderr,
-        )
-    return _exit_code(app.return_code)
+    return run_play(args, names, players, variants)
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -585,7 +530,17 @@ def build_parser() -> argparse.ArgumentParser:
             "does not wait)"
         ),
     )
-    play.add_argument("--resume", action="store_true", help=_("continue the last unfinished game"))
+    play.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar=_("SAVE"),
+        help=_(
+            "continue the last unfinished game, or the save named (a name from the list of "
+            "saves, or a file); a game open at another table is never opened twice"
+        ),
+    )
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)
     replay = sub.add_parser(
@@ -745,7 +700,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a bug: one line and a log, never a traceback with locals
         from .crash import report
-        from .session import data_dir
+        from .saves import data_dir
 
         return report(exc, data_dir())
     return result

@@ -814,7 +814,9 @@ class BossApp(FitsTheTerminal[None]):
         reason = self.session.undo_blocker()
         if reason is not None:
             self.notify(
-                _("No undo: {reason}.").format(reason=_(reason)), severity="warning", markup=False
+                _("No undo: {reason}.").format(reason=i18n.render(reason)),
+                severity="warning",
+                markup=False,
             )
             return
         session = self.session
