@@ -18,6 +18,10 @@ from typing import TYPE_CHECKING, TextIO
 from . import i18n
 from .i18n import _, ngettext
 
+#: The exit code of a game quit with moves its save lacks (EX_IOERR): a script, or the shell's
+#: prompt, must not take it for a game safely put away.
+MOVES_LOST = 74
+
 if TYPE_CHECKING:
     from .engine import Variant
     from .session import GameSession
@@ -80,16 +84,24 @@ def run_play(
     finally:
         if app.session is not None:
             app.session.close()
-    if app.session is not None and app.session.save_problem is not None:
-        print(
-            _("imtheboss: the game was not saved: {problem}.").format(
-                problem=i18n.render(app.session.save_problem)
-            ),
-            file=sys.stderr,
-        )
     # A Textual app that crashed says 1 (and has told the table why): the command says
     # ``CRASHED``, like any other crash.
-    return CRASHED if app.return_code else 0
+    if app.return_code:
+        return CRASHED
+    if app.farewell is not None:
+        print(app.farewell, file=sys.stderr)
+    lost = 0 if app.session is None else app.session.moves_not_saved()
+    if app.session is not None and app.session.save_problem is not None:
+        print(
+            ngettext(
+                "imtheboss: the last move was not saved, and is lost: {problem}.",
+                "imtheboss: the last {count} moves were not saved, and are lost: {problem}.",
+                lost,
+            ).format(count=lost, problem=i18n.render(app.session.save_problem)),
+            file=sys.stderr,
+        )
+        return MOVES_LOST
+    return 0
 
 
 def resumed(save_dir: Path, asked: str, answers: TextIO, out: TextIO) -> GameSession | None:

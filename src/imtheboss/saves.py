@@ -294,17 +294,21 @@ def in_use(save: Path) -> bool:
 
 def store(path: Path, record: Record, nonce: bytes) -> Path:
     """Write ``record`` where it belongs and return where that is: ``path`` while the game goes
-    on (its seed sealed with this installation's key and the game's ``nonce``), ``finished/``
-    once it is over (the seed in plain: no secret any more; the caller removes the old file)."""
+    on (its seed sealed, see ``write_game``), ``finished/`` once it is over (the seed in plain:
+    no secret any more; the caller removes the old file)."""
+    if record.state.phase is Phase.OVER and path.parent.name != "finished":
+        path = path.parent.parent / "finished" / path.name
+    write_game(path, record, nonce)
+    return path
+
+
+def write_game(path: Path, record: Record, nonce: bytes) -> None:
+    """Write ``record`` in ``path``: an unfinished game with its seed sealed by the key of
+    ``path``'s folder (made there if need be) and the game's ``nonce``, a finished one
+    plainly."""
     if record.state.phase is Phase.OVER:
-        finished = (
-            path
-            if path.parent.name == "finished"
-            else (path.parent.parent / "finished" / path.name)
-        )
-        write(finished, record.text())
-        return finished
+        write(path, record.text())
+        return
     key = installation_key(path.parent)
     seed = getattr(record.setup, "seed", None)
     write(path, record.text(None if seed is None else seal(seed, key, nonce)))
-    return path

@@ -36,6 +36,7 @@ from .saves import (
     saves_in,
     store,
     why_unwritable,
+    write_game,
 )
 from .seal import SealError, new_nonce, read_key, sync_folder, unseal
 from .textfile import UnreadableFile
@@ -90,6 +91,8 @@ class GameSession:
     _stale: Path | None = field(default=None, repr=False)
     #: The lock on the save, taken before it is first written and held until ``close``.
     _lock: SaveLock | None = field(default=None, repr=False)
+    #: How many moves the save file holds (the moves after them are in memory only).
+    _saved_moves: int = field(default=0, repr=False)
 
     # -- the record, as the table reads it ---------------------------------------------------
 
@@ -192,7 +195,7 @@ class GameSession:
             raise ResumeError(
                 _("{file}: the replay does not reach the saved position").format(file=path)
             )
-        return cls(record, save_path=path)
+        return cls(record, save_path=path, _saved_moves=len(record.actions))
 
     @classmethod
     def resume(cls, save_dir: Path, chosen: Path | None = None) -> GameSession:
@@ -343,7 +346,29 @@ class GameSession:
             )
             return False
         self.save_problem = None
+        self._saved_moves = len(self.actions)
         return True
+
+    def moves_not_saved(self) -> int:
+        """How many of the last moves the save lacks (at least one while a save fails: the
+        file may hold a move since undone)."""
+        if self.save_problem is None:
+            return 0
+        return max(1, len(self.actions) - self._saved_moves)
+
+    def save_elsewhere(self, path: Path) -> str | None:
+        """Write the whole game in ``path`` (when the games folder cannot take it); None when
+        it is written, else why not. ``imtheboss play --resume PATH`` goes on with it; the
+        session saves there from now on."""
+        try:
+            write_game(path, self.record, self._nonce)
+        except (OSError, SealError) as exc:
+            return _("cannot save in {folder}: {reason}").format(
+                folder=path.parent, reason=why_unwritable(exc)
+            )
+        self.save_path, self.save_problem = path, None
+        self._saved_moves = len(self.actions)
+        return None
 
 
 def resumable(save_dir: Path, but: Path | None = None) -> list[Path]:
