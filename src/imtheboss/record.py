@@ -23,6 +23,7 @@ from .notation.writer import recorded_line
 if TYPE_CHECKING:
     from .engine.position import Position
     from .engine.setup import Setup
+    from .notation.replay import Replay
 
 #: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
 #: cards or a die and take them back. What the refusal says of each, whole ("a {kind}" would
@@ -66,6 +67,22 @@ class Record:
         self.actions.append(recorded)
         self.lines.append(line)
         return events
+
+    def follow(self, replay: Replay) -> None:
+        """Take in the legal lines of ``replay`` (a save read back) as if each had been played
+        here: its states are the replay's, nothing is applied twice."""
+        for step in replay.steps:
+            if step.action is None:
+                return
+            if step.implied_time_up:
+                self.history.append(self.state)
+                self.actions.append(A.TimeUp())
+                self.lines.append(None)
+            recorded, line = recorded_line(step.action, step.before, step.events)
+            self.history.append(step.before)
+            self.state = step.after
+            self.actions.append(recorded)
+            self.lines.append(line)
 
     def undo_blocker(self) -> Msg | None:
         """Why the last action cannot be undone, or None when it can."""

@@ -189,8 +189,7 @@ class GameSession:
             bots=bots,
             bot_budget=doc.bot_budget,
         )
-        for action in replay.actions:
-            record.play(action)
+        record.follow(replay)
         if replay.final is not None and record.state != replay.final:
             raise ResumeError(
                 _("{file}: the replay does not reach the saved position").format(file=path)
