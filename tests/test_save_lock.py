@@ -17,7 +17,7 @@ import pytest
 from imtheboss.bots.random_play import play_random_game
 from imtheboss.cli import main
 from imtheboss.engine.setup import Setup
-from imtheboss.play import resumed
+from imtheboss.play_command import resumed
 from imtheboss.saves import in_use, lock_file
 from imtheboss.session import GameSession, OpenElsewhere
 

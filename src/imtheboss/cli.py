@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from . import __version__, i18n
 from . import cli_types as types
-from .i18n import N_, _, ngettext
+from .i18n import N_, _
 
 if TYPE_CHECKING:
     from .engine import Variant
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | None:
     """The variants asked for, if they are real and allow that many players (S1, V8)."""
-    from .engine import Options, Variant
-    from .engine.setup import player_bounds
+    from .engine import IllegalAction, Options, Variant
+    from .engine.setup import check_player_count
 
     known = {v.value for v in Variant}
     unknown = [v for v in names if v.upper() not in known]
@@ -32,84 +32,18 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
         )
         return None
     variants = frozenset(Variant(v.upper()) for v in names)
-    low, high = player_bounds(Options(variants=variants))
-    if not low <= players <= high:
-        if low == 2:
-            print(
-                _("imtheboss: 2 to {high} players with V8, not {players} (S1)").format(
-                    high=high, players=players
-                ),
-                file=sys.stderr,
-            )
-        elif players == 2:
-            print(
-                _(
-                    "imtheboss: 3 to {high} players, not {players} (2 only with the "
-                    "two-player rules: --variant V8) (S1)"
-                ).format(high=high, players=players),
-                file=sys.stderr,
-            )
-        else:
-            print(
-                _("imtheboss: 3 to {high} players, not {players} (S1)").format(
-                    high=high, players=players
-                ),
-                file=sys.stderr,
-            )
+    try:
+        check_player_count(players, Options(variants=variants))
+    except IllegalAction as exc:
+        print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
         return None
     return variants
 
 
 def _board_command(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+    from .board_command import show_board
 
-    from .engine import BoardFileError, default_board, load_board
-
-    console = Console(soft_wrap=True)
-    try:
-        board = load_board(args.board) if args.board else default_board()
-    except BoardFileError as exc:
-        console.print(
-            _("[bold red]Board refused:[/] {error}").format(error=escape(i18n.explain(exc)))
-        )
-        return 2
-    # The packaged board's name is ours to translate; a board file's is its author's.
-    name = board.name if args.board else _(DEFAULT_BOARD_NAME)
-    title = (
-        _("{board} (a reconstruction: see docs/rules.md)").format(board=name)
-        if board.reconstructed
-        else name
-    )
-    spaces = Table(title=escape(title), title_justify="left")
-    spaces.add_column(_("space"), justify="right")
-    spaces.add_column(_("needs"))
-    spaces.add_column(_("investors"), justify="right")
-    spaces.add_column(_("dividends"), justify="right")
-    for space in board.spaces:
-        spaces.add_row(
-            str(space.number),
-            escape(i18n.render(space.describe_msg())),
-            str(space.investors),
-            str(space.dividends),
-        )
-    console.print(spaces)
-    tiles = Table(title=_("Deal tiles, top of the stack first"), title_justify="left")
-    tiles.add_column(_("tile"), justify="right")
-    tiles.add_column(_("$M per dividend"), justify="right")
-    tiles.add_column(_("the game ends on"))
-    for tile in board.tiles:
-        ends = (
-            _("the last tile: the game ends")
-            if tile.last
-            else " ".join(map(str, sorted(tile.ends_on)))
-        )
-        tiles.add_row(f"#{tile.number}", str(tile.value), ends or "–")
-    console.print(tiles)
-    if args.board:
-        console.print(_("[green]{file} is a valid board.[/]").format(file=escape(args.board)))
-    return 0
+    return show_board(args.board)
 
 
 def _check_command(args: argparse.Namespace) -> int:
@@ -195,7 +129,7 @@ def _play_command(args: argparse.Namespace) -> int:
     game (``play.py``)."""
     from .engine import BoardFileError, load_board
     from .names import NameRefused, split_names
-    from .play import run_play
+    from .play_command import run_play
 
     names = None
     if args.names is not None:
@@ -263,11 +197,7 @@ def _exit_code(app_code: int | None) -> int:
 
 
 def _simulate_command(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import Progress
-    from rich.table import Table
-
-    from .simulate import GameStats, ending_in_words, run, specs, summarise, to_json
+    from .simulate_command import run_simulate
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["dealer"] * args.players
     if len(bots) != args.players:
@@ -286,81 +216,10 @@ def _simulate_command(args: argparse.Namespace) -> int:
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:
         return 2
-    variants = sorted(chosen)
-    spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget)
-    console = Console(stderr=args.json)
-    with Progress(console=console, transient=True, disable=args.json) as progress:
-        task = progress.add_task(_("Playing"), total=len(spec_list))
-
-        def counted() -> Iterator[GameStats]:
-            for stats in run(spec_list, args.jobs):
-                progress.advance(task)
-                yield stats
-
-        summary = summarise(spec_list, counted())
-    if args.json:
-        print(to_json(summary))
-        return 0
-    data = summary.as_json()
-    out = Console()
-    games = ngettext(
-        "{games} game, {players} players, seed {seed}",
-        "{games} games, {players} players, seed {seed}",
-        args.games,
-    ).format(games=args.games, players=args.players, seed=args.seed)
-    if variants:
-        games = _("{table}, variants {variants}").format(
-            table=games, variants=" ".join(v.value for v in variants)
-        )
-    seats = Table(title=games)
-    seats.add_column(_("seat"))
-    seats.add_column(_("bot"))
-    seats.add_column(_("wins"), justify="right")
-    seats.add_column(_("win rate"), justify="right")
-    seats.add_column(_("average money"), justify="right")
-    for seat, bot in enumerate(bots):
-        wins = data["wins_by_seat"][seat]
-        seats.add_row(
-            str(seat + 1),
-            bot,
-            f"{wins:g}",
-            f"{wins / max(1, args.games):.1%}",
-            _("${amount}M").format(amount=f"{data['average_money_by_seat'][seat]:.1f}"),
-        )
-    out.print(seats)
-    for bot, rate in data["win_rate_by_bot"].items():
-        out.print(
-            "  " + _("{bot}: wins {rate} of its seats' games").format(bot=bot, rate=f"{rate:.1%}")
-        )
-    out.print(
-        "  "
-        + _(
-            "per game: {closed} deals closed, {failed} failed, {turns} turns, {actions} actions"
-        ).format(
-            closed=data["deals_closed_per_game"],
-            failed=data["deals_failed_per_game"],
-            turns=data["turns_per_game"],
-            actions=data["actions_per_game"],
-        )
-    )
-    ends = Table(title=_("What ended the game"))
-    ends.add_column(_("ending"))
-    ends.add_column(_("games"), justify="right")
-    for ending, count in data["game_ended_by"].items():
-        ends.add_row(ending_in_words(ending), str(count))
-    out.print(ends)
-    cards = _(", ").join(
-        _("{card} {count}").format(card=_(k), count=v)
-        for k, v in data["cards_played_per_game"].items()
-    )
-    out.print("  " + _("influence cards played per game: {cards}").format(cards=cards))
-    return 0
+    return run_simulate(args, bots, sorted(chosen))
 
 
 #: The variants in a line each, for every command that takes --variant.
-#: The name of the packaged board (engine/data/board.toml), for the catalogs.
-DEFAULT_BOARD_NAME = N_("Reconstructed standard board")
-
 _VARIANT_HELP = N_(
     "an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ cards must "
     "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "

@@ -20,7 +20,7 @@ import imtheboss.saves as saves
 from imtheboss.bots.random_play import play_random_game
 from imtheboss.cli import main
 from imtheboss.engine.setup import Setup
-from imtheboss.play import MOVES_LOST
+from imtheboss.play_command import MOVES_LOST
 from imtheboss.session import GameSession
 from imtheboss.tui.app import QUIT_NOTE, BossApp, TableScreen
 from imtheboss.tui.screens.unsaved import UnsavedQuitDialog
