@@ -62,9 +62,11 @@ class UnsavedQuitDialog(ModalScreen[str | None]):
             yield Label(self._question(), classes="question", markup=False)  # a path
             yield Label(_("Write the game in this file instead:"), classes="hint", id="where")
             yield Input(str(self.suggested), id="elsewhere")
+            # Two rows: four buttons do not fit the width of a dialog at 80 columns.
             with Horizontal(classes="buttons"):
                 yield Button(_("Try again (r)"), variant="primary", id="retry")
                 yield Button(_("Write it there"), id="write")
+            with Horizontal(classes="buttons"):
                 yield Button(_("Quit, losing them"), variant="error", id="lose")
                 yield Button(_("Back (Esc)"), id="back")
 
