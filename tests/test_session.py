@@ -497,12 +497,3 @@ def test_a_position_without_a_seed_is_not_resumed_into_a_dead_end(
     session.act(A.Roll(player=0))
     assert session.lines[-1] is not None and session.lines[-1].startswith("Ann: roll ")
     session.close()
-
-
-def test_a_position_with_a_hand_left_out_is_not_resumed(tmp_path: Path) -> None:
-    games = tmp_path / "games"
-    games.mkdir()
-    text = _NO_SEED.replace("hand Di: hire\n", "") + "seed: 12\n"
-    (games / "puzzle.txt").write_text(text, encoding="utf-8")
-    with pytest.raises(ResumeError, match="a position with a hand left out cannot be played"):
-        GameSession.resume(tmp_path, games / "puzzle.txt")

@@ -18,11 +18,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import itertools
 import os
 import re
 import tempfile
 import time
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -154,16 +156,15 @@ def read_save(path: Path) -> str:
     return read_text(path, limit=SAVE_LIMIT)
 
 
-def fresh_name(save_dir: Path, stamp: str | None = None) -> Path:
-    """A name for a new game's save, from the time it began (never from its seed)."""
+def fresh_names(save_dir: Path, stamp: str | None = None) -> Iterator[Path]:
+    """Names for a new game's save, from the time it began (never from its seed), free at the
+    moment each is offered: ``<stamp>.txt``, then ``<stamp>-2.txt`` … for games begun in the
+    same second (the finished one keeps the name too)."""
     stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-    name = f"{stamp}.txt"
-    copy = 1
-    # Two games begun in the same second; the finished one keeps the name too.
-    while (save_dir / "games" / name).exists() or (save_dir / "finished" / name).exists():
-        copy += 1
-        name = f"{stamp}-{copy}.txt"
-    return save_dir / "games" / name
+    for copy in itertools.count(1):
+        name = f"{stamp}.txt" if copy == 1 else f"{stamp}-{copy}.txt"
+        if not (save_dir / "games" / name).exists() and not (save_dir / "finished" / name).exists():
+            yield save_dir / "games" / name
 
 
 def write(path: Path, text: str) -> None:

@@ -30,7 +30,7 @@ from .saves import (
     SaveLock,
     clean_stale_temps,
     data_dir,
-    fresh_name,
+    fresh_names,
     in_use,
     read_save,
     saves_in,
@@ -269,18 +269,16 @@ class GameSession:
 
     def _claim(self, save_dir: Path, stamp: str | None = None) -> None:
         """A fresh name in the games folder for this game, locked before anything is written
-        (another game begun in the same second takes the next name)."""
-        while True:
-            path = fresh_name(save_dir, stamp)
+        (a name another game begun in the same second holds is passed over)."""
+        for path in fresh_names(save_dir, stamp):
             try:
                 lock = SaveLock(path)
             except InUse:
-                stamp = f"{path.stem}-x"
                 continue
             except OSError:
                 lock = None  # the folder cannot be written: the save says why
             if lock is not None and path.exists():
-                lock.release()  # made while the name was being locked
+                lock.release()  # written by the other game while this one took the lock
                 continue
             self.save_path, self._lock = path, lock
             return
@@ -389,9 +387,10 @@ def resumable(save_dir: Path, but: Path | None = None) -> list[Path]:
 def _cannot_go_on(state: GameState) -> Msg | None:
     """Why a table cannot play on from ``state``, or None when it can.
 
-    A position written without a seed (or with a hand left out) is a dispute for ``check``: its
-    dice and draws must be written down. At the table every roll would be refused, a dead end
-    (issue 23, item 14); so it is not resumed, and the sentence says how to make it playable.
+    A position written without a seed is a dispute for ``check``: its dice must be written
+    down. At the table every roll would be refused, a dead end (issue 23, item 14); so it is not
+    resumed, and the sentence says how to make it playable. (Hands left out are played as
+    open hands, as in a dispute: whatever card a player plays was in their hand.)
     """
     if state.phase is Phase.OVER:
         return Msg(N_("the game in it is over"))
@@ -400,13 +399,6 @@ def _cannot_go_on(state: GameState) -> Msg | None:
             N_(
                 "a position without a seed cannot be played at the table (every roll would "
                 "have to be written down); add a line `seed: N` to its header to play it"
-            )
-        )
-    if state.draw_pile is None or any(player.hand is None for player in state.players):
-        return Msg(
-            N_(
-                "a position with a hand left out cannot be played at the table (the draws "
-                "cannot be dealt); write every player's hand in its header to play it"
             )
         )
     return None
