@@ -497,3 +497,30 @@ def test_a_position_without_a_seed_is_not_resumed_into_a_dead_end(
     session.act(A.Roll(player=0))
     assert session.lines[-1] is not None and session.lines[-1].startswith("Ann: roll ")
     session.close()
+
+
+# -- undo (issue 20: the refusal is the game's, with a reason a player reads) ---------------------
+
+
+def test_undo_of_a_roll_is_refused_in_words_and_changes_nothing(tmp_path: Path) -> None:
+    from imtheboss import i18n
+    from imtheboss.record import UndoRefused
+
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "puzzle.txt").write_text(_NO_SEED + "seed: 12\n", encoding="utf-8")
+    session = GameSession.resume(tmp_path)
+    session.act(A.Roll(player=0))
+    before = (session.state, list(session.actions), list(session.lines))
+    with pytest.raises(UndoRefused) as refused:
+        session.undo()
+    assert (session.state, session.actions, session.lines) == before
+    assert str(refused.value) == "a roll cannot be taken back: it showed what chance gave"
+    i18n.use("es")
+    try:
+        assert i18n.explain(refused.value) == i18n._(
+            "a roll cannot be taken back: it showed what chance gave"
+        )
+        assert i18n.explain(refused.value) != str(refused.value)
+    finally:
+        i18n.use("en")
+    session.close()
