@@ -148,8 +148,8 @@ def test_play_refuses_an_unreadable_board_before_the_table_opens(
         (["--bots", "4"], "leaves no seat for a person"),
         (["--players", "5", "--bots", "5"], "leaves no seat for a person"),
         # Two players: the refusal says how two can play.
-        (["--players", "2"], "--variant V8"),
-        (["--names", "Ann,Bob"], "--variant V8"),
+        (["--players", "2"], "(2 with the two-player rules, V8), not 2 (S1)"),
+        (["--names", "Ann,Bob"], "(2 with the two-player rules, V8), not 2 (S1)"),
     ],
 )
 def test_a_table_that_contradicts_itself_is_refused(

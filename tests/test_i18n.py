@@ -463,7 +463,7 @@ def test_the_pot_lists_argparse_words_once() -> None:
 
 
 def test_the_packaged_boards_name_is_in_the_catalog() -> None:
-    from imtheboss.cli import DEFAULT_BOARD_NAME
+    from imtheboss.board_command import DEFAULT_BOARD_NAME
     from imtheboss.engine import default_board
 
     assert default_board().name == DEFAULT_BOARD_NAME

@@ -14,12 +14,13 @@ import pytest
 from imtheboss.check import run_check
 from imtheboss.cli import main
 from imtheboss.engine import actions as A
-from imtheboss.engine.cards import Colour
+from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.game import possible_closes
 from imtheboss.engine.setup import Position, Setup
-from imtheboss.engine.state import Phase
+from imtheboss.engine.state import InvestorRef, Phase, Price
+from imtheboss.saves import cannot_save_in
 from imtheboss.seal import KEY_NAME, SealError, seal, unseal
-from imtheboss.session import GameSession, ResumeError, cannot_save_in
+from imtheboss.session import GameSession, ResumeError
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 SEED = 918273645  # long enough that finding it by chance in a file is no coincidence
@@ -300,20 +301,20 @@ def test_a_file_where_the_folder_should_be(tmp_path: Path) -> None:
 
 
 def test_a_full_disk_loses_no_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import imtheboss.session as session_module
+    import imtheboss.saves as saves_module
 
     session = GameSession.new(Setup(players=NAMES, seed=SEED), tmp_path)
     moves(session, 5)
-    real_write = session_module._write
+    real_write = saves_module.write
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(session_module, "_write", full)
+    monkeypatch.setattr(saves_module, "write", full)
     moves(session, 20)
     assert session.save_problem is not None and "the disk is full" in session.save_problem
     assert len(GameSession.resume(tmp_path).actions) == 5  # the file holds the last good save
-    monkeypatch.setattr(session_module, "_write", real_write)
+    monkeypatch.setattr(saves_module, "write", real_write)
     assert session.save()
     assert GameSession.resume(tmp_path).state == session.state
 
@@ -389,3 +390,137 @@ def test_play_says_nothing_when_the_folder_is_fine(
     assert main(["play", "--names", "Ann,Bob,Cy"]) == 0
     assert capsys.readouterr().err == ""
     assert not [p for p in (tmp_path / "games").iterdir() if not p.name.startswith(".")]
+
+
+# -- the size of a save (issue 23, item 6) ---------------------------------------------------------
+
+
+def haggling(seed: int) -> Position:
+    """Ann, the Boss of a deal on space 5, can offer Bob $2M for his yellow investor and take
+    the offer back as often as she likes: a game that grows without end."""
+    return Position(
+        players=NAMES,
+        investors={
+            "Ann": (Colour.RED, Colour.BLUE),
+            "Bob": (Colour.YELLOW, Colour.PINK),
+            "Cy": (Colour.ORANGE,),
+            "Di": (Colour.GREEN,),
+        },
+        deals_done=3,
+        marker=5,
+        turn="Ann",
+        hands={"Ann": (), "Bob": (), "Cy": (Card.STOP,), "Di": (Card.HIRE,)},
+        seed=seed,
+    )
+
+
+def haggle(session: GameSession, rounds: int) -> None:
+    yellow = (InvestorRef(colour=Colour.YELLOW),)
+    for _ in range(rounds):
+        session.act(A.Offer(player=0, supplier=1, cards=yellow, price=Price(amount=2)))
+        session.act(A.Withdraw(player=0, supplier=1))
+
+
+def test_a_save_past_the_old_reading_limit_still_resumes(tmp_path: Path) -> None:
+    """The 4 MiB that ``read_text`` allows any file is not what the writer keeps to: a long
+    evening of offers and withdrawals was written and then refused on ``--resume``."""
+    from imtheboss.saves import SAVE_LIMIT, write
+    from imtheboss.textfile import MAX_BYTES
+
+    session = GameSession.new(haggling(SEED), tmp_path)
+    session.act(A.StartDeal(player=0))
+    haggle(session, 2)
+    session.close()
+    text = session.text()
+    rounds = (MAX_BYTES - len(text)) // len("".join(text.splitlines(True)[-2:])) + 100
+    # The same game haggled longer: its text as the writer writes it, without playing and
+    # saving the hundreds of thousands of moves one by one.
+    longer = text + "".join(text.splitlines(True)[-2:]) * rounds
+    assert MAX_BYTES < len(longer.encode()) <= SAVE_LIMIT
+    assert session.save_path is not None
+    write(session.save_path, longer)
+    resumed = GameSession.resume(tmp_path)
+    assert len(resumed.actions) == len(session.actions) + 2 * rounds
+    resumed.close()
+
+
+def test_a_save_the_reader_would_refuse_is_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import imtheboss.saves as saves_module
+
+    monkeypatch.setattr(saves_module, "SAVE_LIMIT", 2500)
+    session = GameSession.new(haggling(SEED), tmp_path)
+    session.act(A.StartDeal(player=0))
+    while session.save_problem is None:
+        haggle(session, 1)
+    assert "the game is too long to save (more than 2500 bytes)" in session.save_problem
+    assert session.save_path is not None
+    assert session.save_path.stat().st_size <= 2500
+    kept = len(GameSession.load(session.save_path).actions)
+    assert kept == len(session.actions) - session.moves_not_saved() > 0
+
+
+# -- a position the table cannot play on (issue 23, item 14) -------------------------------------
+
+_NO_SEED = """players: Ann, Bob, Cy, Di
+deals-done: 2
+marker: 7
+turn: Ann
+investors: Ann=red,blue; Bob=yellow; Cy=pink; Di=orange
+hand Ann: stop
+hand Bob: stop
+hand Cy: boss
+hand Di: hire
+"""
+
+
+def test_a_position_without_a_seed_is_not_resumed_into_a_dead_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, it resumed and then every roll was refused ("Write down the number rolled")."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "puzzle.txt").write_text(_NO_SEED, encoding="utf-8")
+    assert GameSession.load(games / "puzzle.txt").state.rng is None  # a dispute reads it
+    with pytest.raises(ResumeError, match=r"no save in .* can be resumed: puzzle\.txt") as caught:
+        GameSession.resume(tmp_path)
+    assert "a position without a seed cannot be played at the table" in str(caught.value)
+    assert "add a line `seed: N` to its header to play it" in str(caught.value)
+    assert main(["play", "--resume", "puzzle", "--save-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("imtheboss: nothing to resume: ") and err.count("\n") == 1
+    assert "puzzle.txt: a position without a seed cannot be played at the table" in err
+    # With the seed written in, the table plays it: the roll is the die's.
+    (games / "puzzle.txt").write_text(_NO_SEED + "seed: 12\n", encoding="utf-8")
+    session = GameSession.resume(tmp_path)
+    session.act(A.Roll(player=0))
+    assert session.lines[-1] is not None and session.lines[-1].startswith("Ann: roll ")
+    session.close()
+
+
+# -- undo (issue 20: the refusal is the game's, with a reason a player reads) ---------------------
+
+
+def test_undo_of_a_roll_is_refused_in_words_and_changes_nothing(tmp_path: Path) -> None:
+    from imtheboss import i18n
+    from imtheboss.record import UndoRefused
+
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "puzzle.txt").write_text(_NO_SEED + "seed: 12\n", encoding="utf-8")
+    session = GameSession.resume(tmp_path)
+    session.act(A.Roll(player=0))
+    before = (session.state, list(session.actions), list(session.lines))
+    with pytest.raises(UndoRefused) as refused:
+        session.undo()
+    assert (session.state, session.actions, session.lines) == before
+    assert str(refused.value) == "a roll cannot be taken back: it showed what chance gave"
+    i18n.use("es")
+    try:
+        assert i18n.explain(refused.value) == i18n._(
+            "a roll cannot be taken back: it showed what chance gave"
+        )
+        assert i18n.explain(refused.value) != str(refused.value)
+    finally:
+        i18n.use("en")
+    session.close()

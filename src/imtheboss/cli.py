@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from . import __version__, i18n
 from . import cli_types as types
-from .i18n import N_, _, ngettext
+from .i18n import N_, _
 
 if TYPE_CHECKING:
     from .engine import Variant
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | None:
     """The variants asked for, if they are real and allow that many players (S1, V8)."""
-    from .engine import Options, Variant
-    from .engine.setup import player_bounds
+    from .engine import IllegalAction, Options, Variant
+    from .engine.setup import check_player_count
 
     known = {v.value for v in Variant}
     unknown = [v for v in names if v.upper() not in known]
@@ -32,84 +32,18 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
         )
         return None
     variants = frozenset(Variant(v.upper()) for v in names)
-    low, high = player_bounds(Options(variants=variants))
-    if not low <= players <= high:
-        if low == 2:
-            print(
-                _("imtheboss: 2 to {high} players with V8, not {players} (S1)").format(
-                    high=high, players=players
-                ),
-                file=sys.stderr,
-            )
-        elif players == 2:
-            print(
-                _(
-                    "imtheboss: 3 to {high} players, not {players} (2 only with the "
-                    "two-player rules: --variant V8) (S1)"
-                ).format(high=high, players=players),
-                file=sys.stderr,
-            )
-        else:
-            print(
-                _("imtheboss: 3 to {high} players, not {players} (S1)").format(
-                    high=high, players=players
-                ),
-                file=sys.stderr,
-            )
+    try:
+        check_player_count(players, Options(variants=variants))
+    except IllegalAction as exc:
+        print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
         return None
     return variants
 
 
 def _board_command(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+    from .board_command import show_board
 
-    from .engine import BoardFileError, default_board, load_board
-
-    console = Console(soft_wrap=True)
-    try:
-        board = load_board(args.board) if args.board else default_board()
-    except BoardFileError as exc:
-        console.print(
-            _("[bold red]Board refused:[/] {error}").format(error=escape(i18n.explain(exc)))
-        )
-        return 2
-    # The packaged board's name is ours to translate; a board file's is its author's.
-    name = board.name if args.board else _(DEFAULT_BOARD_NAME)
-    title = (
-        _("{board} (a reconstruction: see docs/rules.md)").format(board=name)
-        if board.reconstructed
-        else name
-    )
-    spaces = Table(title=escape(title), title_justify="left")
-    spaces.add_column(_("space"), justify="right")
-    spaces.add_column(_("needs"))
-    spaces.add_column(_("investors"), justify="right")
-    spaces.add_column(_("dividends"), justify="right")
-    for space in board.spaces:
-        spaces.add_row(
-            str(space.number),
-            escape(i18n.render(space.describe_msg())),
-            str(space.investors),
-            str(space.dividends),
-        )
-    console.print(spaces)
-    tiles = Table(title=_("Deal tiles, top of the stack first"), title_justify="left")
-    tiles.add_column(_("tile"), justify="right")
-    tiles.add_column(_("$M per dividend"), justify="right")
-    tiles.add_column(_("the game ends on"))
-    for tile in board.tiles:
-        ends = (
-            _("the last tile: the game ends")
-            if tile.last
-            else " ".join(map(str, sorted(tile.ends_on)))
-        )
-        tiles.add_row(f"#{tile.number}", str(tile.value), ends or "–")
-    console.print(tiles)
-    if args.board:
-        console.print(_("[green]{file} is a valid board.[/]").format(file=escape(args.board)))
-    return 0
+    return show_board(args.board)
 
 
 def _check_command(args: argparse.Namespace) -> int:
@@ -191,21 +125,11 @@ def _seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    """Start (or resume) a game at this terminal.
-
-    A games folder that cannot be written (read-only, a file in its place, a full disk) does
-    not stop the game: one sentence says so before the table opens, the game is played in
-    memory, and every move tries the save again — the first that succeeds writes the whole
-    game. Refusing to start would cost a game night for a file; the table also shows the
-    problem for as long as it lasts.
-    """
-    from pathlib import Path
-
-    from .engine import BoardFileError, IllegalAction, Options, load_board
-    from .engine.options import StartPlayer
+    """The seats, the variants and the board checked (exit 2 and one sentence), then the
+    game (``play.py``)."""
+    from .engine import BoardFileError, load_board
     from .names import NameRefused, split_names
-    from .session import GameSession, ResumeError, cannot_save_in, data_dir
-    from .tui.app import BossApp, TableSettings
+    from .play_command import run_play
 
     names = None
     if args.names is not None:
@@ -227,52 +151,7 @@ def _play_command(args: argparse.Namespace) -> int:
         except BoardFileError as exc:
             print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
             return 2
-    save_dir = Path(args.save_dir) if args.save_dir else data_dir()
-    session = None
-    if args.resume:
-        try:
-            session = GameSession.resume(save_dir)
-        except (ResumeError, IllegalAction) as exc:
-            print(
-                _("imtheboss: nothing to resume: {error}").format(error=i18n.explain(exc)),
-                file=sys.stderr,
-            )
-            return 2
-    problem = cannot_save_in(save_dir)
-    if problem is not None:
-        print(
-            _(
-                "imtheboss: {problem}; the game is played in memory and saved as soon as "
-                "the folder can be written."
-            ).format(problem=i18n.render(problem)),
-            file=sys.stderr,
-        )
-    settings = TableSettings(
-        players=players,
-        names=names,
-        seed=args.seed,
-        options=Options(variants=variants, start=StartPlayer(args.start)),
-        board_path=Path(args.board) if args.board else None,
-        stop_window=args.stop_window,
-        last_call=args.last_call,
-        ask_around=args.ask_around,
-        save_dir=save_dir,
-        bots=args.bots,
-        bot_kind=args.bot_kind,
-        bot_pause=args.bot_pause,
-        bot_wait=args.bot_wait,
-        bot_budget=args.bot_budget,
-    )
-    app = BossApp(settings, session)
-    app.run()
-    if app.session is not None and app.session.save_problem is not None:
-        print(
-            _("imtheboss: the game was not saved: {problem}.").format(
-                problem=i18n.render(app.session.save_problem)
-            ),
-            file=sys.stderr,
-        )
-    return _exit_code(app.return_code)
+    return run_play(args, names, players, variants)
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -318,11 +197,7 @@ def _exit_code(app_code: int | None) -> int:
 
 
 def _simulate_command(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import Progress
-    from rich.table import Table
-
-    from .simulate import GameStats, ending_in_words, run, specs, summarise, to_json
+    from .simulate_command import run_simulate
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["dealer"] * args.players
     if len(bots) != args.players:
@@ -341,81 +216,10 @@ def _simulate_command(args: argparse.Namespace) -> int:
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:
         return 2
-    variants = sorted(chosen)
-    spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget)
-    console = Console(stderr=args.json)
-    with Progress(console=console, transient=True, disable=args.json) as progress:
-        task = progress.add_task(_("Playing"), total=len(spec_list))
-
-        def counted() -> Iterator[GameStats]:
-            for stats in run(spec_list, args.jobs):
-                progress.advance(task)
-                yield stats
-
-        summary = summarise(spec_list, counted())
-    if args.json:
-        print(to_json(summary))
-        return 0
-    data = summary.as_json()
-    out = Console()
-    games = ngettext(
-        "{games} game, {players} players, seed {seed}",
-        "{games} games, {players} players, seed {seed}",
-        args.games,
-    ).format(games=args.games, players=args.players, seed=args.seed)
-    if variants:
-        games = _("{table}, variants {variants}").format(
-            table=games, variants=" ".join(v.value for v in variants)
-        )
-    seats = Table(title=games)
-    seats.add_column(_("seat"))
-    seats.add_column(_("bot"))
-    seats.add_column(_("wins"), justify="right")
-    seats.add_column(_("win rate"), justify="right")
-    seats.add_column(_("average money"), justify="right")
-    for seat, bot in enumerate(bots):
-        wins = data["wins_by_seat"][seat]
-        seats.add_row(
-            str(seat + 1),
-            bot,
-            f"{wins:g}",
-            f"{wins / max(1, args.games):.1%}",
-            _("${amount}M").format(amount=f"{data['average_money_by_seat'][seat]:.1f}"),
-        )
-    out.print(seats)
-    for bot, rate in data["win_rate_by_bot"].items():
-        out.print(
-            "  " + _("{bot}: wins {rate} of its seats' games").format(bot=bot, rate=f"{rate:.1%}")
-        )
-    out.print(
-        "  "
-        + _(
-            "per game: {closed} deals closed, {failed} failed, {turns} turns, {actions} actions"
-        ).format(
-            closed=data["deals_closed_per_game"],
-            failed=data["deals_failed_per_game"],
-            turns=data["turns_per_game"],
-            actions=data["actions_per_game"],
-        )
-    )
-    ends = Table(title=_("What ended the game"))
-    ends.add_column(_("ending"))
-    ends.add_column(_("games"), justify="right")
-    for ending, count in data["game_ended_by"].items():
-        ends.add_row(ending_in_words(ending), str(count))
-    out.print(ends)
-    cards = _(", ").join(
-        _("{card} {count}").format(card=_(k), count=v)
-        for k, v in data["cards_played_per_game"].items()
-    )
-    out.print("  " + _("influence cards played per game: {cards}").format(cards=cards))
-    return 0
+    return run_simulate(args, bots, sorted(chosen))
 
 
 #: The variants in a line each, for every command that takes --variant.
-#: The name of the packaged board (engine/data/board.toml), for the catalogs.
-DEFAULT_BOARD_NAME = N_("Reconstructed standard board")
-
 _VARIANT_HELP = N_(
     "an optional rule, repeatable: V1 turn order stays after a boss card, V2 10+ cards must "
     "deal, V3 only players who played a card are paid, V4 draw by investors owned, V5 3 cards "
@@ -585,7 +389,17 @@ def build_parser() -> argparse.ArgumentParser:
             "does not wait)"
         ),
     )
-    play.add_argument("--resume", action="store_true", help=_("continue the last unfinished game"))
+    play.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar=_("SAVE"),
+        help=_(
+            "continue the last unfinished game, or the save named (a name from the list of "
+            "saves, or a file); a game open at another table is never opened twice"
+        ),
+    )
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)
     replay = sub.add_parser(
@@ -745,7 +559,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a bug: one line and a log, never a traceback with locals
         from .crash import report
-        from .session import data_dir
+        from .saves import data_dir
 
         return report(exc, data_dir())
     return result

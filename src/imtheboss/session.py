@@ -1,167 +1,85 @@
-"""A game being played: the engine state, the record of actions, and the autosave.
+"""A game being played at this table: its record (``record.py``) kept in its save file
+(``saves.py``).
 
 Every action is saved at once, atomically, in the game notation, so a crash or a closed
 terminal never loses a game night: ``--resume`` replays the file and is back where it was.
 A folder that cannot be written does not stop the game: it goes on in memory, every move
 retries the save, and the first save that succeeds writes the whole game.
 
-During a game the seed never shows: the file is named by the time it began, and the save holds
-the seed sealed (see ``seal.py``). The finished game's file, in ``finished/``, holds it plainly,
-so the game can be checked and replayed.
+A save being played is locked for as long as its table runs: a second ``--resume`` of it is
+refused (``OpenElsewhere``), never two tables writing one file.
 """
 
 from __future__ import annotations
 
-import errno
-import os
-import re
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .engine import actions as A
 from .engine.actions import Action
+from .engine.errors import Msg
 from .engine.events import Event
-from .engine.game import apply
 from .engine.setup import Setup, start
+from .engine.state import GameState, Phase
+from .i18n import N_, _, explain, render
+from .notation import NotationError, parse, replay_document
+from .record import Record, UndoRefused
+from .saves import (
+    SEED_IN_NAME,
+    InUse,
+    SaveLock,
+    clean_stale_temps,
+    data_dir,
+    fresh_names,
+    in_use,
+    read_save,
+    saves_in,
+    store,
+    why_unwritable,
+    write_game,
+)
+from .seal import SealError, new_nonce, read_key, sync_folder, unseal
+from .textfile import UnreadableFile
 
 if TYPE_CHECKING:
     from .engine.position import Position
-from .engine.state import GameState, Phase
-from .i18n import N_, _, explain
-from .notation import NotationError, header_lines, parse, replay_document, to_line
-from .notation.writer import as_recorded
-from .seal import SealError, installation_key, new_nonce, read_key, seal, sync_folder, unseal
-from .textfile import UnreadableFile, read_text
 
-#: Temporary files of a save being written: a dotfile (no glob for saves matches it) with a
-#: suffix that is not ``.txt``. Old versions wrote ``.save-*.txt``; both are cleaned up.
-_TEMP_PREFIX = ".save-"
-_TEMP_SUFFIX = ".tmp"
-#: A temporary file older than this was left by a killed game, never one still being written.
-_STALE_SECONDS = 600.0
-
-#: How saves were named before the seal: ``<stamp>-seed<N>[-copy].txt``.
-_SEED_IN_NAME = re.compile(r"-seed-?[0-9]+")
-
-#: Actions whose undo could hide nothing: undoing a draw or a roll would let a player see
-#: cards or a die and take them back.
-_SECRET_REVEALING = (A.Draw, A.Roll)
-#: What ``undo_blocker`` says of each, whole: "a {kind}" would not translate.
-_NOT_TAKEN_BACK = {
-    "draw": N_("a draw cannot be taken back: it showed what chance gave"),
-    "roll": N_("a roll cannot be taken back: it showed what chance gave"),
-}
-
-
-def data_dir() -> Path:
-    """Where games are saved: $IMTHEBOSS_HOME, else the XDG data directory."""
-    home = os.environ.get("IMTHEBOSS_HOME")
-    if home:
-        return Path(home)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "imtheboss"
+__all__ = ["GameSession", "OpenElsewhere", "ResumeError", "UndoRefused", "data_dir"]
 
 
 class ResumeError(RuntimeError):
     """No game to resume, or a save file that no longer replays."""
 
 
-def why_unwritable(exc: BaseException) -> str:
-    """An OSError in words a table understands (the path is said by the caller)."""
-    if isinstance(exc, SealError):
-        return str(exc)
-    code = getattr(exc, "errno", None)
-    if code == errno.ENOSPC or code == errno.EDQUOT:
-        return _("the disk is full")
-    if code == errno.EROFS:
-        return _("the file system is read-only")
-    if code in (errno.EACCES, errno.EPERM):
-        return _("no permission to write there")
-    if code in (errno.ENOTDIR, errno.EEXIST):
-        return _("a file stands where the folder should be")
-    if code == errno.ENOENT:
-        return _("the folder is missing and cannot be made")
-    return getattr(exc, "strerror", None) or str(exc)
+class OpenElsewhere(ResumeError):
+    """The save asked for is being played by another table (another running ``imtheboss
+    play``); ``others`` are the saves that can be resumed instead, newest first."""
 
-
-def cannot_save_in(save_dir: Path) -> str | None:
-    """Why games cannot be saved in ``save_dir`` (None: they can), found by trying: the games
-    folder is made if missing, the seal's key is made, and a small file is written, synced and
-    removed — what every save will do."""
-    games = save_dir / "games"
-    try:
-        games.mkdir(parents=True, exist_ok=True)
-        installation_key(games)
-        fd, probe = tempfile.mkstemp(dir=games, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write("a test that the games folder can be written\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-        finally:
-            Path(probe).unlink(missing_ok=True)
-    except (OSError, SealError) as exc:
-        return _("games cannot be saved in {folder}: {reason}").format(
-            folder=games, reason=why_unwritable(exc)
+    def __init__(self, save: Path, others: list[Path]) -> None:
+        self.save = save
+        self.others = others
+        super().__init__(
+            _(
+                "{file} is open at another table: a game is played at one table at a time, "
+                "or the two would overwrite each other's moves"
+            ).format(file=save.name)
         )
-    return None
 
 
-def clean_stale_temps(games: Path) -> None:
-    """Remove temporary files a killed game left behind. Only old ones: a file still being
-    written by a game running beside this one is a few milliseconds old."""
-    now = time.time()
-    try:
-        leftovers = [*games.glob(f"{_TEMP_PREFIX}*"), *games.glob(".seal-key.*.tmp")]
-    except OSError:
-        return
-    for path in leftovers:
-        if path.suffix not in (_TEMP_SUFFIX, ".txt"):
-            continue
-        try:
-            if now - path.stat().st_mtime > _STALE_SECONDS:
-                path.unlink()
-        except OSError:
-            continue  # gone already, or not ours to remove: it is ignored anyway
+class NotPlayable(ResumeError):
+    """A save that reads and replays, but whose game cannot go on at a table: it is over, or
+    it is a position whose dice and draws must be written down. ``problem`` says which."""
 
-
-def _saves_in(games: Path) -> list[Path]:
-    """The saves in ``games``, newest first. Dotfiles (temporary files, the key) never are."""
-    found: list[tuple[float, str, Path]] = []
-    try:
-        candidates = list(games.glob("*.txt"))
-    except OSError:
-        return []
-    for path in candidates:
-        if path.name.startswith("."):
-            continue
-        try:
-            if path.is_file():
-                found.append((path.stat().st_mtime, path.name, path))
-        except OSError:
-            continue
-    return [path for _, _, path in sorted(found, reverse=True)]
+    def __init__(self, path: Path, problem: Msg) -> None:
+        self.path = path
+        self.problem = render(problem)
+        super().__init__(_("{file}: {problem}").format(file=path, problem=self.problem))
 
 
 @dataclass
 class GameSession:
-    setup: Setup | Position
-    state: GameState
-    actions: list[Action] = field(default_factory=list)
-    history: list[GameState] = field(default_factory=list)
-    #: The notation line of each action (None for the table's timer), kept as we go so a save
-    #: costs a write, not a replay.
-    lines: list[str | None] = field(default_factory=list)
+    record: Record
     save_path: Path | None = None
-    #: A custom board is written into the save file as its path (absolute).
-    board_path: str | None = None
-    #: Seats played by the computer: name → bot kind (kept in the save, for --resume).
-    bots: dict[str, str] = field(default_factory=dict)
-    #: The sharks' playouts per decision (kept in the save with them; None: their default).
-    bot_budget: int | None = None
     #: Why the last save failed, in one sentence; None while the file holds every move.
     save_problem: str | None = None
     #: The saves ``resume`` passed over (damaged, or not a game that goes on), with why.
@@ -171,6 +89,46 @@ class GameSession:
     #: An unfinished save to remove once the finished one is written (a failed removal is
     #: retried with the next save).
     _stale: Path | None = field(default=None, repr=False)
+    #: The lock on the save, taken before it is first written and held until ``close``.
+    _lock: SaveLock | None = field(default=None, repr=False)
+    #: How many moves the save file holds (the moves after them are in memory only).
+    _saved_moves: int = field(default=0, repr=False)
+
+    # -- the record, as the table reads it ---------------------------------------------------
+
+    @property
+    def setup(self) -> Setup | Position:
+        return self.record.setup
+
+    @property
+    def state(self) -> GameState:
+        return self.record.state
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.record.actions
+
+    @property
+    def history(self) -> list[GameState]:
+        return self.record.history
+
+    @property
+    def lines(self) -> list[str | None]:
+        return self.record.lines
+
+    @property
+    def bots(self) -> dict[str, str]:
+        return self.record.bots
+
+    @property
+    def bot_budget(self) -> int | None:
+        return self.record.bot_budget
+
+    @bot_budget.setter
+    def bot_budget(self, budget: int | None) -> None:
+        self.record.bot_budget = budget
+
+    # -- beginning, loading, resuming ----------------------------------------------------------
 
     @classmethod
     def new(
@@ -183,24 +141,25 @@ class GameSession:
     ) -> GameSession:
         """A new game, saved at once (or, if the folder cannot be written, in memory: see
         ``save_problem``)."""
-        session = cls(
+        record = Record(
             setup=setup,
             state=start(setup),
             board_path=str(board.resolve()) if board else None,
             bots=dict(bots or {}),
             bot_budget=bot_budget,
         )
+        session = cls(record)
         if save_dir is not None:
-            games = save_dir / "games"
-            clean_stale_temps(games)
-            session.save_path = _fresh_name(save_dir)
+            clean_stale_temps(save_dir / "games")
+            session._claim(save_dir)
             session.save()
         return session
 
     @classmethod
     def load(cls, path: Path) -> GameSession:
+        """The game in ``path``, replayed (not locked: ``resume`` takes it to play on)."""
         try:
-            doc = parse(read_text(path))
+            doc = parse(read_save(path))
             if doc.header.get("seal") is not None and doc.header.get("seed") is None:
                 line = doc.header.line_of("seal")
                 try:
@@ -223,45 +182,48 @@ class GameSession:
                     file=path, line=bad.line.number, error=explain(bad.error)
                 )
             )
-        session = cls(
+        record = Record(
             setup=replay.setup,
             state=replay.start,
-            save_path=path,
             board_path=doc.header.get("board"),
             bots=bots,
             bot_budget=doc.bot_budget,
         )
-        for action in replay.actions:
-            session._record(action)
-        if replay.final is not None and session.state != replay.final:
+        record.follow(replay)
+        if replay.final is not None and record.state != replay.final:
             raise ResumeError(
                 _("{file}: the replay does not reach the saved position").format(file=path)
             )
-        return session
+        return cls(record, save_path=path, _saved_moves=len(record.actions))
 
     @classmethod
-    def resume(cls, save_dir: Path) -> GameSession:
-        """The newest save that is whole: it reads, replays, and its game goes on. Damaged
-        ones are passed over and listed in ``skipped``; temporary files are never saves."""
+    def resume(cls, save_dir: Path, chosen: Path | None = None) -> GameSession:
+        """The game in ``chosen``, else the newest save that is whole: it reads, replays, and
+        its game goes on at this table. Damaged ones are passed over and listed in
+        ``skipped``; temporary files are never saves. A save another table is playing is
+        never taken: ``OpenElsewhere`` says so and lists the others.
+
+        A file from outside the games folder (a position, a game from elsewhere) is played on
+        in a new save of its own: the file itself is left as it was."""
         games = save_dir / "games"
         clean_stale_temps(games)
+        if chosen is not None:
+            return cls._resume_one(save_dir, chosen)
         skipped: list[str] = []
-        for path in _saves_in(games):
+        for path in saves_in(games):
+            if in_use(path):
+                raise OpenElsewhere(path, resumable(save_dir, but=path))
             try:
-                session = cls.load(path)
+                session = cls._resume_one(save_dir, path)
+            except OpenElsewhere:
+                raise
+            except NotPlayable as exc:
+                skipped.append(_("{file} ({error})").format(file=path.name, error=exc.problem))
+                continue
             except ResumeError as exc:
                 skipped.append(_("{file} ({error})").format(file=path.name, error=exc))
                 continue
-            if session.state.phase is Phase.OVER:
-                skipped.append(_("{file} (the game in it is over)").format(file=path.name))
-                continue
             session.skipped = skipped
-            if _SEED_IN_NAME.search(path.name):
-                # An old save named after its seed: renamed (by its next save) so that the
-                # name no longer gives the hands away.
-                session.save_path = _fresh_name(save_dir, _SEED_IN_NAME.sub("", path.stem))
-                session._stale = path
-                session.save()
             return session
         if skipped:
             raise ResumeError(
@@ -271,115 +233,179 @@ class GameSession:
             )
         raise ResumeError(_("no saved game in {folder}").format(folder=games))
 
+    @classmethod
+    def _resume_one(cls, save_dir: Path, path: Path) -> GameSession:
+        games = save_dir / "games"
+        inside = _same_folder(path.parent, games)
+        try:
+            lock = SaveLock(path) if inside else None
+        except InUse:
+            raise OpenElsewhere(path, resumable(save_dir, but=path)) from None
+        except OSError:
+            lock = None  # a folder that cannot be written: nothing is saved there anyway
+        try:
+            session = cls.load(path)
+            problem = _cannot_go_on(session.state)
+            if problem is not None:
+                raise NotPlayable(path, problem)
+        except ResumeError:
+            if lock is not None:
+                lock.release()
+            raise
+        if not inside:
+            session._claim(save_dir)
+            session.save()
+        elif SEED_IN_NAME.search(path.name):
+            # An old save named after its seed: renamed (by its next save) so that the
+            # name no longer gives the hands away; the old name stays locked until then.
+            session._stale = path
+            session._claim(save_dir, SEED_IN_NAME.sub("", path.stem))
+            session.save()
+            if lock is not None:
+                lock.release()
+        else:
+            session._lock = lock
+        return session
+
+    def _claim(self, save_dir: Path, stamp: str | None = None) -> None:
+        """A fresh name in the games folder for this game, locked before anything is written
+        (a name another game begun in the same second holds is passed over)."""
+        for path in fresh_names(save_dir, stamp):
+            try:
+                lock = SaveLock(path)
+            except InUse:
+                continue
+            except OSError:
+                lock = None  # the folder cannot be written: the save says why
+            if lock is not None and path.exists():
+                lock.release()  # written by the other game while this one took the lock
+                continue
+            self.save_path, self._lock = path, lock
+            return
+
+    def close(self) -> None:
+        """The table is done with this game: another may resume it."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    # -- playing ---------------------------------------------------------------------------
+
     def act(self, action: Action) -> tuple[Event, ...]:
         """Play an action (raises IllegalAction, leaving everything as it was) and save.
 
         A save that fails does not undo the action: the game goes on in memory and
         ``save_problem`` says why; the next save writes the whole game again."""
-        events = self._record(action)
+        events = self.record.play(action)
         self.save()
         return events
 
-    def _record(self, action: Action) -> tuple[Event, ...]:
-        line = to_line(action, self.state)
-        new, events = apply(self.state, action)
-        recorded = as_recorded(action, events)
-        if recorded is not action and line is not None:
-            line = f"{line} {recorded.value}"  # type: ignore[union-attr]
-        self.history.append(self.state)
-        self.state = new
-        self.actions.append(recorded)
-        self.lines.append(line)
-        return events
-
-    def undo_blocker(self) -> str | None:
+    def undo_blocker(self) -> Msg | None:
         """Why the last action cannot be undone, or None when it can."""
-        if not self.actions:
-            return _("nothing has happened yet")
-        last = self.actions[-1]
-        if isinstance(last, _SECRET_REVEALING):
-            return _(_NOT_TAKEN_BACK[last.kind])
-        if isinstance(last, A.TimeUp | A.Pass) or self.state.phase is Phase.OVER:
-            return _("the table's count is over and its result stands")
-        return None
+        return self.record.undo_blocker()
 
     def undo(self) -> Action:
-        reason = self.undo_blocker()
-        if reason is not None:
-            raise ValueError(reason)
-        self.state = self.history.pop()
-        self.lines.pop()
-        undone = self.actions.pop()
+        """Take the last action back and save; UndoRefused when it cannot be taken back."""
+        undone = self.record.undo()
         self.save()
         return undone
 
-    def text(self, sealed_with: bytes | None = None) -> str:
-        """The game in the notation; with a key, its seed sealed (an unfinished game's save)."""
-        body = [line for line in self.lines if line is not None]
-        if self.lines and self.lines[-1] is None:
-            body.append("time up")  # a last timer cannot be implied by a next line
-        seed = getattr(self.setup, "seed", None)
-        sealed = None
-        if sealed_with is not None and seed is not None:
-            sealed = seal(seed, sealed_with, self._nonce)
-        header = header_lines(self.setup, self.board_path, self.bots, sealed, self.bot_budget)
-        return "\n".join([*header, "", *body]) + "\n"
+    def text(self) -> str:
+        """The game in the notation, its seed in plain."""
+        return self.record.text()
+
+    # -- saving -----------------------------------------------------------------------------
 
     def save(self) -> bool:
         """Write the whole game; False (and ``save_problem`` says why) if it cannot be."""
         if self.save_path is None:
             return True
         try:
-            self._save(self.save_path)
+            if self._lock is None and self.save_path.parent.name == "games":
+                # The lock could not be taken when the game began (the folder could not be
+                # written): it is taken before the first write that can be made.
+                self._lock = SaveLock(self.save_path)
+            moved = store(self.save_path, self.record, self._nonce)
+            if moved != self.save_path:
+                self.save_path, self._stale = moved, self.save_path
+            if self._stale is not None:
+                self._stale.unlink(missing_ok=True)
+                sync_folder(self._stale.parent)
+                self._stale = None
+        except InUse:
+            self.save_problem = _(
+                "{file} is open at another table, which saves its own moves there"
+            ).format(file=self.save_path.name)
+            return False
         except (OSError, SealError) as exc:
             self.save_problem = _("cannot save in {folder}: {reason}").format(
                 folder=self.save_path.parent, reason=why_unwritable(exc)
             )
             return False
         self.save_problem = None
+        self._saved_moves = len(self.actions)
         return True
 
-    def _save(self, path: Path) -> None:
-        if self.state.phase is Phase.OVER and path.parent.name != "finished":
-            # The game is over: the seed is no secret any more, it is written plainly.
-            finished = path.parent.parent / "finished" / path.name
-            _write(finished, self.text())
-            self.save_path, self._stale = finished, path
-        elif self.state.phase is not Phase.OVER:
-            _write(path, self.text(sealed_with=installation_key(path.parent)))
-        else:
-            _write(path, self.text())
-        if self._stale is not None:
-            self._stale.unlink(missing_ok=True)
-            sync_folder(self._stale.parent)
-            self._stale = None
+    def moves_not_saved(self) -> int:
+        """How many of the last moves the save lacks (at least one while a save fails: the
+        file may hold a move since undone)."""
+        if self.save_problem is None:
+            return 0
+        return max(1, len(self.actions) - self._saved_moves)
+
+    def save_elsewhere(self, path: Path) -> str | None:
+        """Write the whole game in ``path`` (when the games folder cannot take it); None when
+        it is written, else why not. ``imtheboss play --resume PATH`` goes on with it; the
+        session saves there from now on."""
+        try:
+            write_game(path, self.record, self._nonce)
+        except (OSError, SealError) as exc:
+            return _("cannot save in {folder}: {reason}").format(
+                folder=path.parent, reason=why_unwritable(exc)
+            )
+        self.save_path, self.save_problem = path, None
+        self._saved_moves = len(self.actions)
+        return None
 
 
-def _fresh_name(save_dir: Path, stamp: str | None = None) -> Path:
-    """A name for a new game's save, from the time it began (never from its seed)."""
-    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-    name = f"{stamp}.txt"
-    copy = 1
-    # Two games begun in the same second; the finished one keeps the name too.
-    while (save_dir / "games" / name).exists() or (save_dir / "finished" / name).exists():
-        copy += 1
-        name = f"{stamp}-{copy}.txt"
-    return save_dir / "games" / name
+def resumable(save_dir: Path, but: Path | None = None) -> list[Path]:
+    """The saves in ``save_dir`` a table could resume now, newest first: whole, unfinished,
+    playable at a table, and open at no other table (``but`` left out)."""
+    found = []
+    for path in saves_in(save_dir / "games"):
+        if path == but or in_use(path):
+            continue
+        try:
+            session = GameSession.load(path)
+        except ResumeError:
+            continue
+        if _cannot_go_on(session.state) is None:
+            found.append(path)
+    return found
 
 
-def _write(path: Path, text: str) -> None:
-    """Write beside, flush and sync to disk, rename over, sync the folder: a crash at any
-    moment leaves the old file or the new one, never half of one — and the temporary file
-    is a dotfile with a ``.tmp`` suffix, which nothing takes for a save."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX)
+def _cannot_go_on(state: GameState) -> Msg | None:
+    """Why a table cannot play on from ``state``, or None when it can.
+
+    A position written without a seed is a dispute for ``check``: its dice must be written
+    down. At the table every roll would be refused, a dead end (issue 23, item 14); so it is not
+    resumed, and the sentence says how to make it playable. (Hands left out are played as
+    open hands, as in a dispute: whatever card a player plays was in their hand.)
+    """
+    if state.phase is Phase.OVER:
+        return Msg(N_("the game in it is over"))
+    if state.rng is None:
+        return Msg(
+            N_(
+                "a position without a seed cannot be played at the table (every roll would "
+                "have to be written down); add a line `seed: N` to its header to play it"
+            )
+        )
+    return None
+
+
+def _same_folder(a: Path, b: Path) -> bool:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    sync_folder(path.parent)
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

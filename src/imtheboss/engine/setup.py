@@ -25,9 +25,11 @@ def player_bounds(options: Options) -> tuple[int, int]:
     return (2 if options.has(Variant.V8) else 3), 6
 
 
-def _check_names(names: tuple[str, ...], options: Options) -> None:
+def check_player_count(count: int, options: Options) -> None:
+    """S1: refuse a table of ``count`` players (IllegalAction), in the words every command
+    says it in."""
     low, high = player_bounds(options)
-    if not low <= len(names) <= high:
+    if not low <= count <= high:
         refusal = (
             N_("I'm the Boss! is for 3 to 6 players, not {n}")
             if low == 2
@@ -35,7 +37,11 @@ def _check_names(names: tuple[str, ...], options: Options) -> None:
                 "I'm the Boss! is for 3 to 6 players (2 with the two-player rules, V8), not {n}"
             )
         )
-        raise IllegalAction("S1", msg(refusal, n=len(names)))
+        raise IllegalAction("S1", msg(refusal, n=count))
+
+
+def _check_names(names: tuple[str, ...], options: Options) -> None:
+    check_player_count(len(names), options)
     if len(set(names)) != len(names):
         raise IllegalAction("S1", Msg(N_("Every player needs a different name")))
     if any(not n.strip() for n in names):

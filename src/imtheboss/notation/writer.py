@@ -13,6 +13,7 @@ from ..engine.setup import Setup, start
 
 if TYPE_CHECKING:
     from ..engine.position import Position
+    from ..engine.state import GameState
 from .convert import header_lines, to_line
 
 
@@ -26,6 +27,15 @@ def as_recorded(action: Action, events: Iterable[Event]) -> Action:
     return action
 
 
+def recorded_line(
+    action: Action, before: GameState, events: Iterable[Event]
+) -> tuple[Action, str | None]:
+    """The action as the log keeps it (``as_recorded``) and its line, written once from it
+    (None for the table's timer)."""
+    recorded = as_recorded(action, events)
+    return recorded, to_line(recorded, before)
+
+
 def write_game(setup: Setup | Position, actions: Iterable[Action], title: str = "") -> str:
     """The whole game as notation. Replays the actions (each must be legal) for the names."""
     lines = [f"# {title}"] if title else []
@@ -34,13 +44,13 @@ def write_game(setup: Setup | Position, actions: Iterable[Action], title: str = 
     state = start(setup)
     actions = list(actions)
     for number, action in enumerate(actions, 1):
-        text = to_line(action, state)
+        before = state
         state, events = apply(state, action)
+        _, text = recorded_line(action, before, events)
         if text is None:
             # The timer is implied by the next line; only a last one must be written.
             if number == len(actions):
                 lines.append("time up")
             continue
-        recorded = as_recorded(action, events)
-        lines.append(text if recorded is action else f"{text} {recorded.value}")  # type: ignore[union-attr]
+        lines.append(text)
     return "\n".join(lines) + "\n"

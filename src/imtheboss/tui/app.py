@@ -200,6 +200,8 @@ class BossApp(FitsTheTerminal[None]):
         #: The save problem the table was last told of (None: every move is saved).
         self._told_unsaved: str | None = None
         self._last_save_retry = 0.0
+        #: What to say on the terminal once the table is gone (where the game was saved).
+        self.farewell: str | None = None
 
     # -- start and end ----------------------------------------------------------------------
 
@@ -781,6 +783,9 @@ class BossApp(FitsTheTerminal[None]):
 
     async def action_quit(self) -> None:
         """Ctrl+Q (and the palette's Quit): a game in progress is saved, and says so first."""
+        if self.session is not None and self.session.moves_not_saved():
+            self._ask_unsaved_quit()
+            return
         if not self._game_in_progress():
             self.exit()
             return
@@ -805,6 +810,37 @@ class BossApp(FitsTheTerminal[None]):
 
         self.push_screen(ConfirmDialog(question, purpose="quit"), answered)
 
+    def _ask_unsaved_quit(self) -> None:
+        """The save lacks the last moves: never "the game is saved" (issue 23, item 5)."""
+        from .screens.unsaved import LOSE, UnsavedQuitDialog, somewhere_else
+
+        session = self.session
+        if session is None or session.save_path is None:
+            return
+        if any(isinstance(s, UnsavedQuitDialog) for s in self.screen_stack):
+            return
+
+        def missing() -> tuple[int, str]:
+            return session.moves_not_saved(), i18n.render(session.save_problem or "")
+
+        def retry() -> str | None:
+            session.save()
+            self._tell_save_state()
+            return session.save_problem
+
+        def answered(answer: str | None) -> None:
+            if answer == LOSE:
+                self.exit()  # the command says what is lost, and exits non-zero
+            elif answer is not None:
+                # Printed by the command as it is: a path to copy is never wrapped.
+                self.farewell = answer
+                self.exit()
+
+        dialog = UnsavedQuitDialog(
+            missing, retry, session.save_elsewhere, somewhere_else(session.save_path)
+        )
+        self.push_screen(dialog, answered)
+
     def _game_in_progress(self) -> bool:
         return self.session is not None and self.state.phase is not Phase.OVER
 
@@ -814,7 +850,9 @@ class BossApp(FitsTheTerminal[None]):
         reason = self.session.undo_blocker()
         if reason is not None:
             self.notify(
-                _("No undo: {reason}.").format(reason=_(reason)), severity="warning", markup=False
+                _("No undo: {reason}.").format(reason=i18n.render(reason)),
+                severity="warning",
+                markup=False,
             )
             return
         session = self.session
