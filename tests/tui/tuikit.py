@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import (
-    Button,
     Input,
     OptionList,
     RadioButton,
@@ -395,8 +395,12 @@ class Driver:
         assert index is not None, f"no such move for {panel.seat}; the menu:\n{labels}"
         menu = panel.query_one("#moves", OptionList)
         assert menu.has_focus
-        menu.highlighted = index
+        await self.walk(menu, index)
         await self.pilot.press("enter")
+
+    async def walk(self, menu: OptionList, index: int) -> None:
+        """Highlight ``index`` (a driver that counts keys walks there with the arrows)."""
+        menu.highlighted = index
 
     async def give_back(self) -> None:
         if isinstance(self.app.screen, PrivatePanel):
@@ -423,7 +427,7 @@ class Driver:
             assert isinstance(dialog, SpaceDialog)
             spaces = dialog.query_one("#spaces", OptionList)
             ids = [spaces.get_option_at_index(i).id for i in range(spaces.option_count)]
-            spaces.highlighted = ids.index(str(action.space))
+            await self.walk(spaces, ids.index(str(action.space)))
             await self.pilot.press("enter")
         elif isinstance(action, A.StartDeal | A.Roll | A.Draw):
             key = {A.StartDeal: "d", A.Roll: "r", A.Draw: "w"}[type(action)]
@@ -493,9 +497,13 @@ class Driver:
         assert dialog.query_one("#amount", Input).has_focus
         await self.pilot.press(*str(price.amount))
         if price.dividends:
-            dialog.query_one("#dividends", RadioButton).value = True
-            dialog.query_one("#amount", Input).focus()
+            await self.in_dividends(dialog)
         await self.pilot.press("enter")
+
+    async def in_dividends(self, dialog: PriceDialog) -> None:
+        """The price in dividends, the amount field focused again for its Enter."""
+        dialog.query_one("#dividends", RadioButton).value = True
+        dialog.query_one("#amount", Input).focus()
 
     async def discard(self, cards: tuple[Card, ...]) -> None:
         dialog = self.app.screen
@@ -508,15 +516,19 @@ class Driver:
                 wanted[card] -= 1
                 picks.append(i)
         chooser = dialog.query_one("#cards", SelectionList)
-        chooser.focus()
+        await self.focus(dialog, "#cards")
         await self.pilot.pause()
         for i in picks:
-            chooser.highlighted = i
+            await self.walk(chooser, i)
             await self.pilot.press("space")
         await self.pilot.pause()
         assert sorted(chooser.selected) == picks
-        dialog.query_one("#ok", Button).focus()
+        await self.focus(dialog, "#ok")
         await self.pilot.press("enter")
+
+    async def focus(self, screen: Screen[Any], selector: str) -> None:
+        """Focus a widget of ``screen`` (a driver that counts keys gets there with Tab)."""
+        screen.query_one(selector).focus()
 
     async def close(self, action: A.Close) -> None:
         dialog = self.app.screen
@@ -525,5 +537,5 @@ class Driver:
         assert dialog.proposal == action.supplies
         terms = str(dialog.query_one("#terms", Static).content)
         assert "Not yet" not in terms, terms
-        dialog.query_one("#ok", Button).focus()
+        await self.focus(dialog, "#ok")
         await self.pilot.press("enter")
