@@ -24,7 +24,8 @@ import asyncio
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,15 +34,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "tui")
 
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList, RadioButton
+from textual.widgets import OptionList
 from tuikit import Driver, settings
 
 from imtheboss.bots import make_bot, play_bots
 from imtheboss.engine import Options, Setup, new_game
+from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
 from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.game import apply
-from imtheboss.engine.state import GameState, Phase
+from imtheboss.engine.state import FamilyRef, GameState, Phase
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.dialogs import (
@@ -50,6 +52,7 @@ from imtheboss.tui.screens.dialogs import (
     PriceDialog,
     SpaceDialog,
 )
+from imtheboss.tui.screens.private import PrivatePanel, colours_of
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 DIALOGS = (PriceDialog, ConfirmDialog, CloseDialog, DiscardDialog, SpaceDialog)
@@ -60,6 +63,8 @@ class Tally:
     keys: int = 0
     handovers: int = 0
     dialogs: int = 0
+    #: The keys themselves, for ``--show-keys``.
+    pressed: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.keys += other.keys
@@ -183,10 +188,12 @@ class CountingDriver(Driver):
     def __init__(self, pilot: Pilot[None]) -> None:
         super().__init__(pilot)
         self.now = Tally()
+        self._at = 0
         press = pilot.press
 
         async def counted(*keys: str) -> None:
             self.now.keys += len(keys)
+            self.now.pressed.extend(keys)
             await press(*keys)
 
         pilot.press = counted  # type: ignore[method-assign]
@@ -199,16 +206,19 @@ class CountingDriver(Driver):
 
         self.app.push_screen = pushed  # type: ignore[method-assign]
 
-    async def take_keyboard(self, seat: int) -> Any:
-        from imtheboss.tui.screens.private import PrivatePanel
-
+    async def take_keyboard(self, seat: int) -> PrivatePanel:
         screen = self.app.screen
         if not (isinstance(screen, PrivatePanel) and screen.seat == seat):
             self.now.handovers += 1
         return await super().take_keyboard(seat)
 
     async def walk(self, menu: OptionList, index: int) -> None:
-        """The arrows from where the highlight is to ``index`` (Down from nowhere: the top)."""
+        """The arrows from where the highlight is to ``index`` (Down from nowhere: the top);
+        a space for the marker by its number."""
+        if menu.id == "spaces":
+            await self.pilot.press(*str(menu.get_option_at_index(index).id))
+            assert menu.highlighted == index
+            return
         at = menu.highlighted
         if at is None:
             await self.pilot.press("down")
@@ -225,13 +235,76 @@ class CountingDriver(Driver):
             await self.pilot.press("tab")
         raise AssertionError(f"Tab never reaches {selector}")
 
-    async def in_dividends(self, dialog: PriceDialog) -> None:
-        # Tab to the units, the next one, Enter to choose it, back to the amount.
-        await self.pilot.press("tab", "right", "enter", "shift+tab")
-        assert dialog.query_one("#dividends", RadioButton).value
+    async def choose(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> None:
+        """The move's key, as a person reads it on its line: pressed once when it is the
+        only line of its kind, else followed by the letter of its colour when that picks
+        it, else pressed until its line is highlighted, then Enter."""
+        index = await self.find(panel, match)
+        key = panel.moves[index].key
+        lines = [i for i, m in enumerate(panel.moves) if m.key == key]
+        target = panel.moves[index]
+        letters = [
+            c.letter.lower()
+            for c in colours_of(target, panel.seen)
+            if [i for i in lines if c in colours_of(panel.moves[i], panel.seen)] == [index]
+        ]
+        if len(key) != 1:
+            await super().choose(panel, lambda m: m is target)
+        elif lines == [index]:
+            await self.pilot.press(key)
+        elif letters:
+            await self.pilot.press(key, letters[0])  # the key, then the colour's letter
+        else:
+            menu = panel.query_one("#moves", OptionList)
+            while menu.highlighted != index:
+                await self.pilot.press(key)
+            await self.pilot.press("enter")
+
+    async def several(self, actions: Sequence[Action]) -> bool:
+        """Moves one line of the menu makes together, entered as that line: the Boss accepts
+        every price asked at once; a family card laid and its price asked in one step.
+        False: these moves are not one line."""
+        first = actions[0]
+        state = self.state
+        deal = state.deal
+        panel_seat = getattr(first, "player", None)
+        if deal is None or state.window is not None or panel_seat is None:
+            return False
+        asked = [p.supplier for p in deal.proposals if not p.by_boss]
+        accepts = [
+            a
+            for a in actions[: len(asked)]
+            if isinstance(a, A.Accept) and a.player == deal.boss and a.supplier in asked
+        ]
+        if len(asked) > 1 and len(accepts) == len(asked):
+            panel = await self.take_keyboard(deal.boss)
+            if not any(
+                m.ask == "accept_all" and set(m.actions) == set(accepts) for m in panel.moves
+            ):
+                return False
+            await self.choose(panel, lambda m: m.ask == "accept_all")
+            await self.confirm()
+            await self.wait_for(lambda: len(self.app.session.actions) >= self._at + len(asked))  # type: ignore[union-attr]
+            return True
+        if (
+            len(actions) > 1
+            and isinstance(first, A.LayFamily)
+            and isinstance(actions[1], A.Ask)
+            and actions[1].player == first.player
+            and actions[1].cards == (FamilyRef(owner=first.player, colour=first.colour),)
+        ):
+            panel = await self.take_keyboard(first.player)
+            await self.choose(panel, lambda m: m.ask == "lay_price" and m.action == first)
+            await self.price(actions[1].price)
+            await self.wait_for(lambda: len(self.app.session.actions) >= self._at + 2)  # type: ignore[union-attr]
+            return True
+        return False
 
 
-async def replay(seed: int, seats: int, size: tuple[int, int], home: Path) -> Game:
+async def replay(
+    seed: int, seats: int, size: tuple[int, int], home: Path, deals: int | None = None
+) -> Game:
+    """One recorded game through the app (``deals``: only until that many have closed)."""
     actions = recorded(seed, seats)
     result = Game(seed=seed, seats=seats)
     app = BossApp(settings(home, names=NAMES[:seats], seed=seed))
@@ -246,14 +319,22 @@ async def replay(seed: int, seats: int, size: tuple[int, int], home: Path) -> Ga
             action = actions[at]
             deals_before = driver.state.deals_done
             closed_before = _closed(driver.state)
-            await driver.play(action, at)
+            driver._at = at
+            if await driver.several(actions[at:]):
+                played = session.actions[at:]
+                assert Counter(played) == Counter(actions[at : len(session.actions)]), played
+            else:
+                await driver.play(action, at)
             if driver.state.deals_done != deals_before or driver.state.phase is Phase.OVER:
                 if _closed(driver.state) > closed_before:
                     result.closed.append(driver.now)
                 result.total.add(driver.now)
                 driver.now = Tally()
-        result.total.add(driver.now)
-        assert driver.state.phase is Phase.OVER
+                if deals is not None and len(result.closed) >= deals:
+                    break
+        else:
+            result.total.add(driver.now)
+            assert driver.state.phase is Phase.OVER
     result.seconds = time.perf_counter() - started
     return result
 
@@ -268,6 +349,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", default="4,6")
     parser.add_argument("--size", default="80x24")
+    parser.add_argument("--deals", type=int, help="stop each game after this many closed")
+    parser.add_argument("--show-keys", action="store_true", help="print each deal's keys")
     args = parser.parse_args(argv)
     counts = [int(s) for s in args.seats.split(",")]
     width, height = (int(n) for n in args.size.split("x"))
@@ -275,13 +358,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as home:
         for g in range(args.games):
             seats = counts[g % len(counts)]
-            game = asyncio.run(replay(args.seed + g, seats, (width, height), Path(home)))
+            size = (width, height)
+            game = asyncio.run(replay(args.seed + g, seats, size, Path(home), args.deals))
             games.append(game)
             for number, deal in enumerate(game.closed, 1):
                 print(
                     f"game {game.seed} ({seats} seats) deal {number}: {deal.keys} keys, "
                     f"{deal.handovers} hand-overs, {deal.dialogs} dialogs"
                 )
+                if args.show_keys:
+                    print("   ", " ".join(deal.pressed))
             print(
                 f"game {game.seed}: {len(game.closed)} deals closed, {game.total.keys} keys, "
                 f"{game.total.handovers} hand-overs, {game.total.dialogs} dialogs "

@@ -20,6 +20,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import (
+    Button,
     Input,
     OptionList,
     RadioButton,
@@ -388,11 +389,20 @@ class Driver:
         await self.seen("panel", seat)
         return panel
 
-    async def choose(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> None:
-        """Highlight the first move that matches and press Enter on it."""
+    async def find(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> int:
+        """The line of the first move that matches, the folded moves unfolded (``m``) if it
+        is among them."""
         index = next((i for i, m in enumerate(panel.moves) if match(m)), None)
+        if index is None and any(m.ask == "more" for m in panel.moves):
+            await self.pilot.press("m")
+            index = next((i for i, m in enumerate(panel.moves) if match(m)), None)
         labels = "\n".join(m.label for m in panel.moves)
         assert index is not None, f"no such move for {panel.seat}; the menu:\n{labels}"
+        return index
+
+    async def choose(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> None:
+        """Highlight the first move that matches and press Enter on it."""
+        index = await self.find(panel, match)
         menu = panel.query_one("#moves", OptionList)
         assert menu.has_focus
         await self.walk(menu, index)
@@ -466,7 +476,7 @@ class Driver:
             await self.choose(panel, lambda m: m.ask == "close")
             await self.close(action)
         else:
-            await self.choose(panel, lambda m: m.action == action)
+            await self.choose(panel, lambda m: m.action == action and m.ask is None)
             if isinstance(action, ASKED_TWICE):
                 await self.confirm()
         if not isinstance(action, KEEPS_THE_KEYBOARD):
@@ -474,10 +484,17 @@ class Driver:
             assert isinstance(self.app.screen, TableScreen | ScoreScreen), self.app.screen
 
     async def confirm(self) -> None:
-        """A move that cannot be taken back alone asks first: yes, with Enter."""
+        """A move that cannot be taken back alone asks first: yes, with ``y`` (once the
+        question is drawn: a key typed before it is not its answer)."""
         await self.wait_for(lambda: isinstance(self.app.screen, ConfirmDialog))
+        await self.drawn()
         await self.seen("dialog", self._holder())
-        await self.pilot.press("enter")
+        await self.pilot.press("y")
+
+    async def drawn(self) -> None:
+        """Wait for the question on top to be drawn (it ignores keys typed before)."""
+        screen = self.app.screen
+        await self.wait_for(lambda: getattr(screen, "_drawn_at", None) is not None)
 
     async def _look(self) -> None:
         screen = self.app.screen
@@ -501,9 +518,9 @@ class Driver:
         await self.pilot.press("enter")
 
     async def in_dividends(self, dialog: PriceDialog) -> None:
-        """The price in dividends, the amount field focused again for its Enter."""
-        dialog.query_one("#dividends", RadioButton).value = True
-        dialog.query_one("#amount", Input).focus()
+        """The price in dividends: Down in the amount switches the unit."""
+        await self.pilot.press("down")
+        assert dialog.query_one("#dividends", RadioButton).value
 
     async def discard(self, cards: tuple[Card, ...]) -> None:
         dialog = self.app.screen
@@ -537,5 +554,14 @@ class Driver:
         assert dialog.proposal == action.supplies
         terms = str(dialog.query_one("#terms", Static).content)
         assert "Not yet" not in terms, terms
-        await self.focus(dialog, "#ok")
-        await self.pilot.press("enter")
+        await self.close_now(dialog)
+
+    async def close_now(self, dialog: CloseDialog) -> None:
+        """The close dialog's terms as they stand: Enter on its button when there was a
+        choice, ``y`` when there was none (a question)."""
+        await self.drawn()
+        if dialog.choice:
+            assert dialog.query_one("#ok", Button).has_focus  # Enter on the button, at once
+            await self.pilot.press("enter")
+        else:
+            await self.pilot.press("y")
