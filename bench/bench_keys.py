@@ -41,6 +41,7 @@ from imtheboss.bots import make_bot, play_bots
 from imtheboss.engine import Options, Setup, new_game
 from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
+from imtheboss.engine.cards import Colour
 from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.game import apply
 from imtheboss.engine.state import FamilyRef, GameState, Phase
@@ -243,11 +244,14 @@ class CountingDriver(Driver):
         key = panel.moves[index].key
         lines = [i for i, m in enumerate(panel.moves) if m.key == key]
         target = panel.moves[index]
-        letters = [
-            c.letter.lower()
-            for c in colours_of(target, panel.seen)
-            if [i for i in lines if c in colours_of(panel.moves[i], panel.seen)] == [index]
-        ]
+
+        def picks(colour: Colour) -> list[int]:
+            """The lines the colour's letter picks after the key (as the panel does)."""
+            with_it = [i for i in lines if colour in colours_of(panel.moves[i], panel.seen)]
+            alone = [i for i in with_it if colours_of(panel.moves[i], panel.seen) == {colour}]
+            return alone or with_it
+
+        letters = [c.letter.lower() for c in colours_of(target, panel.seen) if picks(c) == [index]]
         if len(key) != 1:
             await super().choose(panel, lambda m: m is target)
         elif lines == [index]:

@@ -162,9 +162,7 @@ def test_down_enter_3_enter_lays_a_card_and_accepts_nothing(tmp_path: Path) -> N
             await pilot.pause()
             panel = await driver.take_keyboard(1)
             assert panel.moves[1].kind == "accept", [m.label for m in panel.moves]
-            lay = next(
-                i for i, m in enumerate(panel.moves) if m.kind == "lay_family" and m.ask is None
-            )
+            lay = await driver.find(panel, lambda m: m.kind == "lay_family" and m.ask is None)
             await pilot.press(*["down"] * lay, "enter")
             await driver.wait_for(lambda: len(session.actions) == 3)
             assert isinstance(session.actions[-1], A.LayFamily)

@@ -71,7 +71,11 @@ class Move:
 
     @property
     def key(self) -> str:
-        """The key that chooses it (the same in every language, as the table's m, d, r, w)."""
+        """The key that chooses it (the same in every language, as the table's m, d, r, w).
+        One price for several cards has its own (``u``): ``p`` then stays one line for a
+        seat with one card to ask for."""
+        if self.ask == "price" and len(getattr(self.template, "cards", ())) > 1:
+            return KEYS["bundle"]
         return KEYS.get(self.kind, "")
 
 
@@ -121,6 +125,7 @@ KEYS = {
     "reset": "r",
     "fail": "f",
     "more": "m",
+    "bundle": "u",
 }
 
 
@@ -180,7 +185,12 @@ def colours_of(move: Move, seen: PlayerView) -> set[Colour]:
 
 
 def _matters(move: Move, seen: PlayerView) -> bool:
-    """A move about no colour in particular, or about one the deal's space asks for."""
+    """A move about no colour in particular, or about one the deal's space asks for (but not
+    a card laid without its price by another than the Boss: it has its line with the price)."""
+    deal = seen.deal
+    lay = isinstance(move.action, A.LayFamily) and move.ask is None
+    if lay and deal is not None and deal.boss != seen.viewer:
+        return False
     colours = colours_of(move, seen)
     if not colours or seen.deal is None or isinstance(move.action, A.Accept):
         return True
@@ -217,7 +227,7 @@ def _moves(seen: PlayerView, legal: Sequence[Action]) -> list[Move]:
                 moves.append(Move(_('Close the deal — "One, two…"'), ask="close", template=action))
         elif isinstance(action, A.LayFamily) and deal is not None and deal.boss != seat:
             # Laid to be paid for: the card and its price in one step (the plain lay, for a
-            # Boss who would rather offer, stays a line further down).
+            # Boss who would rather offer, is among the folded moves).
             ask = A.Ask(
                 player=seat,
                 cards=(FamilyRef(owner=seat, colour=action.colour),),
@@ -428,6 +438,9 @@ class PrivatePanel(ModalScreen[None]):
         if chord:
             letter = event.key.upper()
             picked = [i for i in chord if letter in {c.letter for c in self._colours[i]}]
+            # A line of that colour alone first (the card, not a bundle that holds it).
+            alone = [i for i in picked if {c.letter for c in self._colours[i]} == {letter}]
+            picked = alone or picked
             if picked:
                 event.stop()
                 event.prevent_default()
