@@ -188,7 +188,8 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
             for colour, ref in self._supplies().items():
                 lines.append(
                     _("{colour}: {card}").format(
-                        colour=self._colour_label(colour), card=ref_text(self.seen, ref)
+                        colour=self._colour_label(colour),
+                        card=ref_text(self.seen, ref, self.boss),
                     )
                 )
         lines.append(_("The bank pays the Boss {money}.").format(money=money(proceeds)))

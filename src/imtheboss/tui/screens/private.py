@@ -45,6 +45,7 @@ from ..labels import (
     refs_text,
 )
 from ..language import translate_bindings
+from ..widgets.board import BoardView
 from ..widgets.deal import DealView
 from .dialogs import ConfirmDialog, PriceDialog
 
@@ -294,13 +295,24 @@ class PrivatePanel(ModalScreen[None]):
     #private-title { padding: 0 1; }
     #private-body { height: 1fr; }
     #private { width: 1fr; }
-    #private-deal {
+    #private-side {
         width: 40%;
         max-width: 70;
+    }
+    #private-deal {
+        height: 1fr;
+        border: round $primary;
+        padding: 0 1;
+    }
+    #private-board {
+        height: auto;
         border: round $primary;
         padding: 0 1;
     }
     """
+
+    #: From this size on, the panel shows the board beside the hand, under the deal.
+    ROOM_FOR_THE_BOARD = (140, 40)
 
     def __init__(
         self, seen: PlayerView, legal: Sequence[Action], remaining: float | None = None
@@ -331,7 +343,10 @@ class PrivatePanel(ModalScreen[None]):
                 yield Static(id="hand")
                 yield Static(self._prompt(), id="private-prompt")  # it wraps: no word lost
                 yield Menu(id="moves")
-            yield DealView(id="private-deal")
+            with Vertical(id="private-side"):
+                yield DealView(id="private-deal")
+                # At 160×50 there is room for the board too (hidden on a smaller terminal).
+                yield BoardView(id="private-board")
         yield Footer()
 
     def _title(self) -> Text:
@@ -367,6 +382,10 @@ class PrivatePanel(ModalScreen[None]):
         self._show_hand(seen)
         self._show_window(seen, remaining)
         self.query_one("#private-deal", DealView).show(seen, remaining, None, keys=False)
+        board = self.query_one("#private-board", BoardView)
+        board.display = self._room_for_the_board()
+        if board.display:
+            board.show(seen)
         moves = moves_for(seen, self.legal, self._unfolded)
         if moves == self.moves and self._menus:
             return  # the same menu: rebuilding it would only move the highlight
@@ -384,6 +403,17 @@ class PrivatePanel(ModalScreen[None]):
         # the move just made (or typed ahead) can never play another.
         menu.highlighted = 0
         menu.focus()
+
+    def _room_for_the_board(self) -> bool:
+        width, height = self.app.size
+        return width >= self.ROOM_FOR_THE_BOARD[0] and height >= self.ROOM_FOR_THE_BOARD[1]
+
+    def on_resize(self) -> None:
+        board = self.query_one("#private-board", BoardView)
+        if board.display != self._room_for_the_board():
+            board.display = not board.display
+            if board.display:
+                board.show(self.seen)
 
     def _show_hand(self, seen: PlayerView) -> None:
         player = seen.players[self.seat]
