@@ -10,7 +10,7 @@ from typing import Any
 from textual._xterm_parser import XTermParser
 from textual.events import Key
 from textual.widgets import Input, OptionList
-from tuikit import NAMES, Driver, Policy, log_text, run, screen_text, settings
+from tuikit import NAMES, Driver, Policy, log_text, run, screen_text, seated, settings
 
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
@@ -156,10 +156,8 @@ def test_down_enter_3_enter_lays_a_card_and_accepts_nothing(tmp_path: Path) -> N
 
     async def game() -> None:
         session = offer_to_bob(tmp_path)
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             panel = await driver.take_keyboard(1)
             assert panel.moves[1].kind == "accept", [m.label for m in panel.moves]
             lay = await driver.find(panel, lambda m: m.kind == "lay_family" and m.ask is None)
@@ -187,10 +185,8 @@ def test_after_every_move_the_highlight_is_on_give_back(tmp_path: Path) -> None:
 
     async def game() -> None:
         session = offer_to_bob(tmp_path)
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             panel = await driver.take_keyboard(1)
             menu = panel.query_one("#moves", OptionList)
             assert menu.highlighted == 0 and panel.moves[0].ask == "give_back"
@@ -219,10 +215,8 @@ def test_a_key_chooses_its_move_and_typing_ahead_confirms_nothing(tmp_path: Path
 
     async def game() -> None:
         session = offer_to_bob(tmp_path)
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             await driver.take_keyboard(1)
             text = screen_text(app)
             assert " a  Accept the Boss's offer of $2M" in text, text

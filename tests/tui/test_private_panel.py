@@ -11,7 +11,7 @@ import pytest
 from test_friction import offer_to_bob
 from textual.widget import Widget
 from textual.widgets import OptionList, RadioButton
-from tuikit import NAMES, Driver, Policy, run, screen_text, secrets_of, settings
+from tuikit import NAMES, Driver, Policy, run, screen_text, seated, secrets_of, settings
 
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
@@ -70,10 +70,8 @@ def test_a_bundle_then_every_ask_accepted_at_once_then_a_close_in_one_key(tmp_pa
     session = offer_to_bob(tmp_path)
 
     async def game() -> None:
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             # Bob: one price for his yellow and pink investors.
             panel = await driver.take_keyboard(1)
             await driver.choose(panel, lambda m: m.ask == "price" and len(m.template.cards) == 2)
@@ -121,10 +119,8 @@ def test_a_family_card_laid_and_its_price_asked_in_one_step(tmp_path: Path) -> N
     session = offer_to_bob(tmp_path)
 
     async def game() -> None:
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             panel = await driver.take_keyboard(1)
             assert [m.ask for m in panel.moves if m.key == "l"] == ["lay_price"]
             await pilot.press("l")  # the plain lay is among the folded moves
@@ -144,10 +140,8 @@ def test_the_chosen_unit_shows_without_colour(tmp_path: Path) -> None:
     """Bug 7 of issue 19: both radio buttons drew ``▐●▌``, the choice told by colour alone."""
 
     async def game() -> None:
-        app = BossApp(settings(tmp_path), session=offer_to_bob(tmp_path))
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(offer_to_bob(tmp_path), tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             panel = await driver.take_keyboard(1)
             await driver.choose(panel, lambda m: m.ask == "price")
             dialog = app.screen

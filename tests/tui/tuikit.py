@@ -13,7 +13,8 @@ import html
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ from imtheboss.engine.state import (
     Price,
     WindowKind,
 )
+from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableScreen, TableSettings
 from imtheboss.tui.labels import card_text
 from imtheboss.tui.screens.close import CloseDialog
@@ -68,6 +70,15 @@ def settings(save_dir: Path, **changes: Any) -> TableSettings:
     }
     base.update(changes)
     return TableSettings(**base)
+
+
+@asynccontextmanager
+async def seated(session: GameSession, save_dir: Path, **changes: Any) -> AsyncIterator[Driver]:
+    """The table of a prepared game at 80×24, its first frame drawn: a driver for its keys."""
+    app = BossApp(settings(save_dir, **changes), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield Driver(pilot)
 
 
 def run(coro: Callable[[], Coroutine[Any, Any, None]]) -> None:
