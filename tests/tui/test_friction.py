@@ -10,7 +10,7 @@ from typing import Any
 from textual._xterm_parser import XTermParser
 from textual.events import Key
 from textual.widgets import Input, OptionList
-from tuikit import NAMES, Driver, Policy, log_text, run, screen_text, settings
+from tuikit import NAMES, Driver, Policy, log_text, run, screen_text, seated, settings
 
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
@@ -156,48 +156,85 @@ def test_down_enter_3_enter_lays_a_card_and_accepts_nothing(tmp_path: Path) -> N
 
     async def game() -> None:
         session = offer_to_bob(tmp_path)
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             panel = await driver.take_keyboard(1)
-            assert panel.moves[0].kind == "accept", [m.label for m in panel.moves]
-            lay = next(i for i, m in enumerate(panel.moves) if m.kind == "lay_family")
+            assert panel.moves[1].kind == "accept", [m.label for m in panel.moves]
+            lay = await driver.find(panel, lambda m: m.kind == "lay_family" and m.ask is None)
             await pilot.press(*["down"] * lay, "enter")
             await driver.wait_for(lambda: len(session.actions) == 3)
             assert isinstance(session.actions[-1], A.LayFamily)
             assert app.screen is panel
             menu = panel.query_one("#moves", OptionList)
-            assert menu.highlighted is None or panel.moves[menu.highlighted].ask == "price"
+            assert menu.highlighted == 0 and panel.moves[0].ask == "give_back"
             await pilot.press("3", "enter")
             await pilot.pause()
             assert not any(isinstance(a, A.Accept) for a in session.actions), session.actions
             assert len(session.actions) == 3
-            # At most a price dialog opened: nothing is played until a price is typed.
-            assert isinstance(app.screen, PriceDialog | PrivatePanel), app.screen
+            # The stray Enter gave the keyboard back: nothing else.
+            assert isinstance(app.screen, TableScreen), app.screen
 
     run(game)
 
 
-def test_the_highlight_stays_on_the_move_it_was_on(tmp_path: Path) -> None:
-    """After an ask, the menu still holds "Name your price…": the highlight stays there."""
+def test_after_every_move_the_highlight_is_on_give_back(tmp_path: Path) -> None:
+    """Bug 1 of issue 19: at 80×24, ``4 Enter`` (a price), ``Down Down Enter`` (a lay), then
+    ``Up Enter 4 Enter`` accepted the Boss's $2M instead of naming $4M: the highlight after a
+    move went to the same move, to row 2 or nowhere. Now it always goes to the first line,
+    which only gives the keyboard back, and Up there stays there."""
 
     async def game() -> None:
         session = offer_to_bob(tmp_path)
-        app = BossApp(settings(tmp_path), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            driver = Driver(pilot)
-            await pilot.pause()
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
             panel = await driver.take_keyboard(1)
-            ask = next(i for i, m in enumerate(panel.moves) if m.ask == "price")
-            label = panel.moves[ask].label
-            await pilot.press(*["down"] * ask, "enter")
-            await driver.price(Price(amount=3))
+            menu = panel.query_one("#moves", OptionList)
+            assert menu.highlighted == 0 and panel.moves[0].ask == "give_back"
+            await driver.choose(panel, lambda m: m.ask == "price")
+            await pilot.press("4", "enter")
             await driver.wait_for(lambda: len(session.actions) == 3)
             assert isinstance(session.actions[-1], A.Ask)
-            menu = panel.query_one("#moves", OptionList)
-            assert menu.highlighted is not None
-            assert panel.moves[menu.highlighted].label == label
+            assert app.screen is panel and menu.highlighted == 0
+            await driver.choose(panel, lambda m: m.kind == "lay_family" and m.ask is None)
+            await driver.wait_for(lambda: len(session.actions) == 4)
+            assert isinstance(session.actions[-1], A.LayFamily)
+            assert app.screen is panel and menu.highlighted == 0
+            await pilot.press("up")
+            assert menu.highlighted == 0
+            await pilot.press("enter", "4", "enter")
+            await pilot.pause()
+            assert not any(isinstance(a, A.Accept) for a in session.actions), session.actions
+            assert len(session.actions) == 4
+
+    run(game)
+
+
+def test_a_key_chooses_its_move_and_typing_ahead_confirms_nothing(tmp_path: Path) -> None:
+    """Each move's key is on its line; ``a`` asks before accepting, and a ``y`` typed before
+    the question was drawn is not its answer (Enter never is)."""
+
+    async def game() -> None:
+        session = offer_to_bob(tmp_path)
+        async with seated(session, tmp_path) as driver:
+            app, pilot = driver.app, driver.pilot
+            await driver.take_keyboard(1)
+            text = screen_text(app)
+            assert " a  Accept the Boss's offer of $2M" in text, text
+            assert " Esc  Give the keyboard back" in text, text
+            await pilot.press("a")
+            dialog = app.screen
+            assert isinstance(dialog, ConfirmDialog)
+            await pilot.press("enter")
+            assert app.screen is dialog and len(session.actions) == 2
+            typed = Key("y", "y")
+            typed.time = 0.0  # on its way before the question was drawn
+            dialog.post_message(typed)
+            await pilot.pause()
+            assert app.screen is dialog and len(session.actions) == 2
+            await driver.drawn()
+            await pilot.press("y")
+            await driver.wait_for(lambda: len(session.actions) == 3)
+            assert isinstance(session.actions[-1], A.Accept)
 
     run(game)
 
@@ -221,10 +258,11 @@ def test_accept_fail_and_hire_ask_first(tmp_path: Path) -> None:
                 assert app.screen is panel and len(session.actions) == 2
             await pilot.press("enter")  # the highlight is still on "Accept": asked again
             assert isinstance(app.screen, ConfirmDialog)
+            await driver.drawn()
             await pilot.press("y")
             await driver.wait_for(lambda: len(session.actions) == 3)
             assert isinstance(session.actions[-1], A.Accept)
-            # Hire: Di's three hire cards on Cy's orange investor; Enter says yes.
+            # Hire: Di's three hire cards on Cy's orange investor.
             panel = await driver.take_keyboard(3)
             await driver.choose(panel, lambda m: m.kind == "hire")
             assert isinstance(app.screen, ConfirmDialog)
@@ -235,7 +273,10 @@ def test_accept_fail_and_hire_ask_first(tmp_path: Path) -> None:
             panel = await driver.take_keyboard(0)
             await driver.choose(panel, lambda m: m.kind == "fail")
             assert "Declare the deal failed?" in screen_text(app)
-            await pilot.press("enter")
+            await pilot.press("enter")  # Enter says nothing: y does
+            assert isinstance(app.screen, ConfirmDialog) and len(session.actions) == 3
+            await driver.drawn()
+            await pilot.press("y")
             await driver.wait_for(lambda: len(session.actions) == 4)
             assert isinstance(session.actions[-1], A.Fail)
             assert isinstance(app.screen, TableScreen)
@@ -255,10 +296,11 @@ def test_ctrl_q_asks_and_says_how_to_resume(tmp_path: Path, capsys: Any) -> None
             assert "The game is saved; resume with `imtheboss play --resume`." in text, text
             await pilot.press("n")
             assert isinstance(app.screen, TableScreen) and app.is_running
-            # From a private panel too; Enter says yes.
+            # From a private panel too; y says yes.
             await pilot.press("f2", "enter", "ctrl+q")
             assert isinstance(app.screen, ConfirmDialog)
-            await pilot.press("enter")
+            await Driver(pilot).drawn()
+            await pilot.press("y")
             await pilot.pause()
             assert not app.is_running
 

@@ -246,7 +246,7 @@ def test_the_rules_over_the_scores_keep_them(tmp_path: Path) -> None:
 
 def test_the_close_dialog_fits_the_table(tmp_path: Path) -> None:
     """At 80×24, the close of the biggest space (P + 4 of R B Y O G), with three players to
-    pay, shows every colour, the terms and the button."""
+    pay, shows every colour it uses, the terms and the button."""
     position = Position(
         players=NAMES,
         investors={
@@ -276,9 +276,14 @@ def test_the_close_dialog_fits_the_table(tmp_path: Path) -> None:
             await pilot.pause()
             panel = await driver.take_keyboard(0)
             await driver.choose(panel, lambda m: m.ask == "close")
-            assert isinstance(app.screen, CloseDialog)
+            dialog = app.screen
+            assert isinstance(dialog, CloseDialog)
             text = screen_text(app)
-            for colour in ("red", "blue", "yellow", "pink", "orange", "green"):
+            # One close only: a question naming the card of each colour it uses (the five
+            # investors; Di's green is not agreed), and y.
+            assert not dialog.choice and dialog.proposal is not None
+            assert len(dialog.proposal) == 5 and Colour.GREEN not in dialog.proposal
+            for colour in ("red", "blue", "yellow", "pink", "orange"):
                 assert f"{colour[0].upper()} {colour}" in text, text
             proceeds = driver.state.proceeds
             assert f"The bank pays the Boss ${proceeds}M." in text, text

@@ -10,6 +10,7 @@ translators' catalogs are complete, and their snapshots are taken from them).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -28,8 +29,11 @@ from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine.actions import Ask, Offer
 from imtheboss.engine.cards import Card
+from imtheboss.engine.game import check_close
+from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.setup import Setup, start
 from imtheboss.engine.state import Phase
+from imtheboss.engine.view import view
 from imtheboss.notation import to_line
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableSettings
@@ -446,7 +450,10 @@ def test_the_close_dialog_in_korean(snap_compare: Any, tmp_path: Path, speak: An
     async def open_close(pilot: Any) -> None:
         app = pilot.app
         await pilot.pause()
-        app.push_screen(CloseDialog(app.state, boss))
+        state = app.state
+        closes = legal_actions(state, boss, ("close",))
+        judge = functools.partial(check_close, state, boss)
+        app.push_screen(CloseDialog(view(state, boss), closes, judge))  # as the app opens it
         await pilot.pause()
         assert isinstance(app.screen, CloseDialog)
 

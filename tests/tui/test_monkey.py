@@ -23,9 +23,11 @@ from tuikit import NAMES, Driver, Policy, run, screen_text, settings
 
 from imtheboss.engine import actions as A
 from imtheboss.engine.invariants import violations
+from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Price
 from imtheboss.engine.state import WindowKind as Kind
+from imtheboss.engine.view import view
 from imtheboss.session import GameSession
 from imtheboss.tui import too_small
 from imtheboss.tui.app import BossApp, TableScreen
@@ -194,8 +196,9 @@ def test_a_choice_on_a_menu_that_is_gone_is_not_played(tmp_path: Path) -> None:
             stale = menu.get_option_at_index(last)
             # The menu changes (as after a move) and comes back: built anew twice, new ids.
             assert app.session is not None
-            panel.show(app.session.history[-1])
-            panel.show(driver.state)
+            earlier, now = app.session.history[-1], driver.state
+            panel.show(view(earlier, 2), legal_actions(earlier, 2))
+            panel.show(view(now, 2), legal_actions(now, 2))
             before = len(app.session.actions)  # type: ignore[union-attr]
             menu.post_message(OptionList.OptionSelected(menu, stale, last))
             await pilot.pause()
@@ -296,7 +299,8 @@ def test_page_keys_on_a_move_list_with_no_room(
             await pilot.resize_terminal(80, 24)
             await pilot.press("pagedown")
             assert menu.highlighted is not None and menu.highlighted > 0
-            await pilot.press("home", "enter")  # marker on the first space offered
+            # The first space offered (the first line only gives the keyboard back).
+            await pilot.press("home", "down", "enter")
             await driver.wait_for(lambda: driver.state.phase.value != "place marker")
 
     run(game)

@@ -83,10 +83,18 @@ def test_negotiation_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_private_panel(snap_compare: Any, tmp_path: Path) -> None:
+    """The Boss's hand and moves with the deal beside them (issue 19)."""
     session = negotiation(tmp_path)
     boss = session.state.deal.boss if session.state.deal else 0
     keys = [f"f{boss + 1}", "enter"]
     assert snap_compare(table(tmp_path, session), press=keys, terminal_size=(80, 24))
+
+
+def test_private_panel_at_160x50(snap_compare: Any, tmp_path: Path) -> None:
+    session = negotiation(tmp_path)
+    boss = session.state.deal.boss if session.state.deal else 0
+    keys = [f"f{boss + 1}", "enter"]
+    assert snap_compare(table(tmp_path, session), press=keys, terminal_size=(160, 50))
 
 
 def test_score_screen(snap_compare: Any, tmp_path: Path) -> None:

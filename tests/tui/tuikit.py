@@ -13,11 +13,13 @@ import html
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import (
     Button,
     Input,
@@ -39,6 +41,7 @@ from imtheboss.engine.state import (
     Price,
     WindowKind,
 )
+from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableScreen, TableSettings
 from imtheboss.tui.labels import card_text
 from imtheboss.tui.screens.close import CloseDialog
@@ -67,6 +70,15 @@ def settings(save_dir: Path, **changes: Any) -> TableSettings:
     }
     base.update(changes)
     return TableSettings(**base)
+
+
+@asynccontextmanager
+async def seated(session: GameSession, save_dir: Path, **changes: Any) -> AsyncIterator[Driver]:
+    """The table of a prepared game at 80×24, its first frame drawn: a driver for its keys."""
+    app = BossApp(settings(save_dir, **changes), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield Driver(pilot)
 
 
 def run(coro: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -388,15 +400,28 @@ class Driver:
         await self.seen("panel", seat)
         return panel
 
-    async def choose(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> None:
-        """Highlight the first move that matches and press Enter on it."""
+    async def find(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> int:
+        """The line of the first move that matches, the folded moves unfolded (``m``) if it
+        is among them."""
         index = next((i for i, m in enumerate(panel.moves) if match(m)), None)
+        if index is None and any(m.ask == "more" for m in panel.moves):
+            await self.pilot.press("m")
+            index = next((i for i, m in enumerate(panel.moves) if match(m)), None)
         labels = "\n".join(m.label for m in panel.moves)
         assert index is not None, f"no such move for {panel.seat}; the menu:\n{labels}"
+        return index
+
+    async def choose(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> None:
+        """Highlight the first move that matches and press Enter on it."""
+        index = await self.find(panel, match)
         menu = panel.query_one("#moves", OptionList)
         assert menu.has_focus
-        menu.highlighted = index
+        await self.walk(menu, index)
         await self.pilot.press("enter")
+
+    async def walk(self, menu: OptionList, index: int) -> None:
+        """Highlight ``index`` (a driver that counts keys walks there with the arrows)."""
+        menu.highlighted = index
 
     async def give_back(self) -> None:
         if isinstance(self.app.screen, PrivatePanel):
@@ -423,7 +448,7 @@ class Driver:
             assert isinstance(dialog, SpaceDialog)
             spaces = dialog.query_one("#spaces", OptionList)
             ids = [spaces.get_option_at_index(i).id for i in range(spaces.option_count)]
-            spaces.highlighted = ids.index(str(action.space))
+            await self.walk(spaces, ids.index(str(action.space)))
             await self.pilot.press("enter")
         elif isinstance(action, A.StartDeal | A.Roll | A.Draw):
             key = {A.StartDeal: "d", A.Roll: "r", A.Draw: "w"}[type(action)]
@@ -462,7 +487,7 @@ class Driver:
             await self.choose(panel, lambda m: m.ask == "close")
             await self.close(action)
         else:
-            await self.choose(panel, lambda m: m.action == action)
+            await self.choose(panel, lambda m: m.action == action and m.ask is None)
             if isinstance(action, ASKED_TWICE):
                 await self.confirm()
         if not isinstance(action, KEEPS_THE_KEYBOARD):
@@ -470,10 +495,17 @@ class Driver:
             assert isinstance(self.app.screen, TableScreen | ScoreScreen), self.app.screen
 
     async def confirm(self) -> None:
-        """A move that cannot be taken back alone asks first: yes, with Enter."""
+        """A move that cannot be taken back alone asks first: yes, with ``y`` (once the
+        question is drawn: a key typed before it is not its answer)."""
         await self.wait_for(lambda: isinstance(self.app.screen, ConfirmDialog))
+        await self.drawn()
         await self.seen("dialog", self._holder())
-        await self.pilot.press("enter")
+        await self.pilot.press("y")
+
+    async def drawn(self) -> None:
+        """Wait for the question on top to be drawn (it ignores keys typed before)."""
+        screen = self.app.screen
+        await self.wait_for(lambda: getattr(screen, "_drawn_at", None) is not None)
 
     async def _look(self) -> None:
         screen = self.app.screen
@@ -493,9 +525,13 @@ class Driver:
         assert dialog.query_one("#amount", Input).has_focus
         await self.pilot.press(*str(price.amount))
         if price.dividends:
-            dialog.query_one("#dividends", RadioButton).value = True
-            dialog.query_one("#amount", Input).focus()
+            await self.in_dividends(dialog)
         await self.pilot.press("enter")
+
+    async def in_dividends(self, dialog: PriceDialog) -> None:
+        """The price in dividends: Down in the amount switches the unit."""
+        await self.pilot.press("down")
+        assert dialog.query_one("#dividends", RadioButton).value
 
     async def discard(self, cards: tuple[Card, ...]) -> None:
         dialog = self.app.screen
@@ -508,15 +544,19 @@ class Driver:
                 wanted[card] -= 1
                 picks.append(i)
         chooser = dialog.query_one("#cards", SelectionList)
-        chooser.focus()
+        await self.focus(dialog, "#cards")
         await self.pilot.pause()
         for i in picks:
-            chooser.highlighted = i
+            await self.walk(chooser, i)
             await self.pilot.press("space")
         await self.pilot.pause()
         assert sorted(chooser.selected) == picks
-        dialog.query_one("#ok", Button).focus()
+        await self.focus(dialog, "#ok")
         await self.pilot.press("enter")
+
+    async def focus(self, screen: Screen[Any], selector: str) -> None:
+        """Focus a widget of ``screen`` (a driver that counts keys gets there with Tab)."""
+        screen.query_one(selector).focus()
 
     async def close(self, action: A.Close) -> None:
         dialog = self.app.screen
@@ -525,5 +565,14 @@ class Driver:
         assert dialog.proposal == action.supplies
         terms = str(dialog.query_one("#terms", Static).content)
         assert "Not yet" not in terms, terms
-        dialog.query_one("#ok", Button).focus()
-        await self.pilot.press("enter")
+        await self.close_now(dialog)
+
+    async def close_now(self, dialog: CloseDialog) -> None:
+        """The close dialog's terms as they stand: Enter on its button when there was a
+        choice, ``y`` when there was none (a question)."""
+        await self.drawn()
+        if dialog.choice:
+            assert dialog.query_one("#ok", Button).has_focus  # Enter on the button, at once
+            await self.pilot.press("enter")
+        else:
+            await self.pilot.press("y")

@@ -25,7 +25,7 @@ from textual.widgets import RichLog
 from .. import i18n
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.cards import Card
+from ..engine.cards import Card, Colour
 from ..engine.errors import IllegalAction
 from ..engine.events import (
     BossChanged,
@@ -39,11 +39,11 @@ from ..engine.events import (
     Stopped,
     WentTravelling,
 )
-from ..engine.game import apply, responders
+from ..engine.game import apply, check_close, responders
 from ..engine.legal import legal_actions
 from ..engine.options import Options
 from ..engine.setup import Setup
-from ..engine.state import GameState, Phase, Price, WindowKind
+from ..engine.state import CardRef, GameState, Phase, Price, WindowKind
 from ..engine.view import view
 from ..gcpolicy import keep_calm, settle
 from ..i18n import N_, _, pgettext
@@ -398,7 +398,8 @@ class BossApp(FitsTheTerminal[None]):
 
             for screen in self.screen_stack:
                 if isinstance(screen, PrivatePanel):
-                    screen.show(state, remaining)
+                    seat = screen.seat
+                    screen.show(view(state, seat), legal_actions(state, seat), remaining)
         self.refresh_bindings()
 
     def _remaining(self) -> float | None:
@@ -642,7 +643,7 @@ class BossApp(FitsTheTerminal[None]):
 
                 from .screens.dialogs import SpaceDialog
 
-                self.push_screen(SpaceDialog(state), placed)
+                self.push_screen(SpaceDialog(view(state, None)), placed)
             return
         seat = state.end_roller if state.phase is Phase.END_ROLL else state.turn
         action: Action
@@ -698,7 +699,9 @@ class BossApp(FitsTheTerminal[None]):
 
         def confirmed(ok: bool | None) -> None:
             if ok:
-                self.push_screen(PrivatePanel(self.state, seat, self._remaining()))
+                state = self.state
+                seen, legal = view(state, seat), legal_actions(state, seat)
+                self.push_screen(PrivatePanel(seen, legal, self._remaining()))
 
         self.push_screen(PrivacyScreen(name), confirmed)
 
@@ -737,7 +740,12 @@ class BossApp(FitsTheTerminal[None]):
                 if close is not None and self.play(close, private=True):
                     self._give_keyboard_back()
 
-            self.push_screen(CloseDialog(state, seat), closing)
+            closes = [a for a in legal_actions(state, seat, ("close",)) if isinstance(a, A.Close)]
+
+            def judge(supplies: dict[Colour, CardRef]) -> dict[int, int]:
+                return check_close(state, seat, supplies)
+
+            self.push_screen(CloseDialog(view(state, seat), closes, judge), closing)
 
     def before_cover(self) -> None:
         """A hand is never left under the cover: whoever had the keyboard gives it back (and

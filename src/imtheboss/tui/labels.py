@@ -14,10 +14,16 @@ from rich.text import Text
 
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.board import Tile
 from ..engine.cards import Card, Colour, Kind
 from ..engine.errors import IllegalAction
 from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
+from ..engine.view import PlayerView
 from ..i18n import _, explain, ngettext, pgettext
+
+#: What the words below are said from: a seat's view (the panels), or the whole state (the
+#: table's log, which says only what is public). Both name a seat ``players[seat].name``.
+Seen = GameState | PlayerView
 
 STYLE: dict[Colour | None, str] = {
     Colour.RED: "bold white on red3",
@@ -159,7 +165,15 @@ def card_text(card: Card) -> Text:
     )
 
 
-def ref_text(state: GameState, ref: CardRef, viewer: int | None = None) -> str:
+def _name(state: Seen, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _next_tile(state: Seen) -> Tile | None:
+    return state.board.tiles[state.stack[0] - 1] if state.stack else None
+
+
+def ref_text(state: Seen, ref: CardRef, viewer: int | None = None) -> str:
     """``Bob's yellow investor``; ``your yellow investor`` when ``viewer`` owns it."""
     if isinstance(ref, InvestorRef):
         owner = state.owners[ref.colour]
@@ -168,20 +182,20 @@ def ref_text(state: GameState, ref: CardRef, viewer: int | None = None) -> str:
             return _("the unowned {colour} investor").format(colour=colour)
         if owner == viewer:
             return _("your {colour} investor").format(colour=colour)
-        return _("{owner}'s {colour} investor").format(owner=state.name(owner), colour=colour)
+        return _("{owner}'s {colour} investor").format(owner=_name(state, owner), colour=colour)
     colour = card_colour(ref.colour)
     if ref.owner == viewer:
         return _("your {colour} family card").format(colour=colour)
-    return _("{owner}'s {colour} family card").format(owner=state.name(ref.owner), colour=colour)
+    return _("{owner}'s {colour} family card").format(owner=_name(state, ref.owner), colour=colour)
 
 
-def refs_text(state: GameState, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
+def refs_text(state: Seen, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
     """Cards of one proposal: ``Bob's red investor and your blue family card``."""
     return _(" and ").join(ref_text(state, r, viewer) for r in refs)
 
 
-def price_text(price: Price, state: GameState) -> str:
-    tile = state.next_tile
+def price_text(price: Price, state: Seen) -> str:
+    tile = _next_tile(state)
     if price.dividends and tile is not None:
         return _("{price} ({money})").format(
             price=price_words(price), money=money(price.dollars(tile.value))
@@ -189,7 +203,7 @@ def price_text(price: Price, state: GameState) -> str:
     return price_words(price)
 
 
-def pending_play(state: GameState, viewer: int | None = None) -> str | None:
+def pending_play(state: Seen, viewer: int | None = None) -> str | None:
     """The play a reaction window waits on, in words: ``Bob's travel card on your red
     investor``, ``Bob's boss card``, ``Bob's hire set on the unowned red investor``,
     ``Cy's close``. A stop must say what it stops: a window can open while the keyboard is
@@ -198,7 +212,7 @@ def pending_play(state: GameState, viewer: int | None = None) -> str | None:
     if window is None:
         return None
     mine = window.player == viewer
-    who = state.name(window.player)
+    who = _name(state, window.player)
     target = "" if not window.target else ref_text(state, window.target, viewer)
     if window.kind is WindowKind.TRAVEL:
         grey = bool(window.cards) and window.cards[0].colour is None
@@ -222,9 +236,12 @@ def pending_play(state: GameState, viewer: int | None = None) -> str | None:
     return _('{who}\'s close ("One, two…")').format(who=who)
 
 
-def describe(action: Action, state: GameState) -> str:
+def describe(action: Action, state: Seen) -> str:
     """A move as a menu line, from the point of view of the player making it."""
-    name = state.name
+
+    def name(seat: int) -> str:
+        return _name(state, seat)
+
     if isinstance(action, A.LayFamily):
         return _("Lay your {colour} family card face up").format(colour=card_colour(action.colour))
     if isinstance(action, A.PlayTravel):

@@ -1,13 +1,18 @@
 """The Boss's close (CL1, CL3): which card supplies each colour, and what it pays.
 
-The dialog proposes a close the engine accepts, if there is one; the Boss may change any
-colour. The engine rules on the result before the dialog closes, so a refusal shows here,
-with its rule ID.
+The dialog proposes the first close the engine offers, if there is one. When that is the only
+close, there is nothing to choose: the dialog is a question, the terms and ``y``. Otherwise
+the Boss may change any colour, and Enter is on the button that closes. The engine (the app's
+``judge``) rules on the result before the dialog closes, so a refusal shows here, with its
+rule ID. The dialog is fed the Boss's view and the Boss's legal closes, never the state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -17,11 +22,15 @@ from textual.widgets import Button, Label, Select, Static
 from ...engine import actions as A
 from ...engine.cards import COLOURS, Colour
 from ...engine.errors import IllegalAction
-from ...engine.game import check_close, possible_closes
-from ...engine.state import CardRef, FamilyRef, GameState, InvestorRef
+from ...engine.state import CardRef, FamilyRef, InvestorRef
+from ...engine.view import PlayerView
 from ...i18n import N_, _
 from ..labels import colour_name, money, ref_text, refusal
 from ..language import translate_bindings
+from .dialogs import TypedAhead
+
+#: The engine's ruling on a close: what each player but the Boss is paid, or IllegalAction.
+Judge = Callable[[dict[Colour, CardRef]], dict[int, int]]
 
 _NONE = "none"
 
@@ -32,37 +41,42 @@ def _key(ref: CardRef) -> str:
     return f"investor:{ref.colour.value}"
 
 
-class CloseDialog(ModalScreen[A.Close | None]):
+class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
-    def __init__(self, state: GameState, boss: int) -> None:
+    def __init__(self, seen: PlayerView, closes: Sequence[A.Close], judge: Judge) -> None:
         super().__init__()
-        self.state = state
-        self.boss = boss
-        deal = state.deal
+        assert seen.viewer is not None
+        self.seen = seen
+        self.boss = seen.viewer
+        self.judge = judge
+        deal = seen.deal
         assert deal is not None
-        self.space = state.board.space(deal.space)
+        self.space = seen.board.space(deal.space)
+        owners = seen.owners
         self.choices: dict[Colour, dict[str, CardRef]] = {}
         for colour in COLOURS:
             if colour not in self.space.required | self.space.optional:
                 continue
             refs: dict[str, CardRef] = {}
-            if state.owners[colour] is not None:
+            if owners[colour] is not None:
                 refs[_key(InvestorRef(colour=colour))] = InvestorRef(colour=colour)
             for fam in deal.family:
                 if fam.colour is colour:
                     refs[_key(fam)] = fam
             self.choices[colour] = refs
-        self.proposal = next(possible_closes(state), None)
+        self.proposal = closes[0].supplies if closes else None
+        #: More than one close the engine accepts: the Boss has a choice to make.
+        self.choice = len(closes) > 1 or not closes
 
     def compose(self) -> ComposeResult:
         # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
         # show its terms and the button.
         with VerticalScroll(classes="dialog wide"):
             yield Label(self._heading(), classes="question", id="close-heading")
-            for colour, refs in self.choices.items():
+            for colour, refs in self.choices.items() if self.choice else ():
                 # Text, not markup: a choice names a player.
-                options = [(Text(ref_text(self.state, ref)), key) for key, ref in refs.items()]
+                options = [(Text(ref_text(self.seen, ref)), key) for key, ref in refs.items()]
                 optional = colour not in self.space.required
                 if optional:
                     options.insert(0, (Text(_("— not used —")), _NONE))
@@ -82,11 +96,20 @@ class CloseDialog(ModalScreen[A.Close | None]):
                     )
             yield Static(id="terms")
             with Horizontal(classes="buttons"):
-                yield Button(_("One, two… close it"), variant="primary", id="ok")
-                yield Button(_("Back"), id="back")
+                ok = Button(self._ok(), variant="primary", id="ok")
+                back = Button(_("Back (Esc)"), id="back")
+                # With nothing to choose, the question is answered with y alone.
+                ok.can_focus = back.can_focus = self.choice
+                yield ok
+                yield back
+
+    def _ok(self) -> str:
+        return _("One, two… close it (Enter, y)") if self.choice else _("One, two… close it (y)")
 
     def _heading(self) -> str:
         number, pick = self.space.number, self.space.pick
+        if not self.choice:
+            return _("Close the deal on space {space} on these terms?").format(space=number)
         if pick:
             return _(
                 "Close the deal on space {space}: name the card for each colour. "
@@ -107,28 +130,42 @@ class CloseDialog(ModalScreen[A.Close | None]):
     def on_mount(self) -> None:
         translate_bindings(self)
         self._preview()
+        # Enter on the button, not in a dropdown (and no Tab walk to it).
+        if self.choice:
+            self.query_one("#ok", Button).focus()
+        self.call_after_refresh(self.drawn)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key != "y":
+            return
+        event.stop()
+        event.prevent_default()
+        if not self.typed_ahead(event):
+            self._finish()
 
     def retranslate(self) -> None:
         """The words again in the table's language; the cards chosen stay chosen."""
         self.query_one("#close-heading", Label).update(self._heading())
-        for colour, refs in self.choices.items():
+        for colour, refs in self.choices.items() if self.choice else ():
             self.query_one(f"#label-{colour}", Label).update(self._colour_label(colour))
             select = self.query_one(f"#pick-{colour.value}", Select)
             value = select.value
-            options = [(Text(ref_text(self.state, ref)), key) for key, ref in refs.items()]
+            options = [(Text(ref_text(self.seen, ref)), key) for key, ref in refs.items()]
             if colour not in self.space.required:
                 options.insert(0, (Text(_("— not used —")), _NONE))
             select.prompt = _("choose a card")
             select.set_options(options)
             select.value = value
-        self.query_one("#ok", Button).label = _("One, two… close it")
-        self.query_one("#back", Button).label = _("Back")
+        self.query_one("#ok", Button).label = self._ok()
+        self.query_one("#back", Button).label = _("Back (Esc)")
         self._preview()
 
     def on_select_changed(self) -> None:
         self._preview()
 
     def _supplies(self) -> dict[Colour, CardRef]:
+        if not self.choice:
+            return dict(self.proposal or {})
         out: dict[Colour, CardRef] = {}
         for colour, refs in self.choices.items():
             value = self.query_one(f"#pick-{colour.value}", Select).value
@@ -139,16 +176,27 @@ class CloseDialog(ModalScreen[A.Close | None]):
     def _preview(self) -> None:
         terms = self.query_one("#terms", Static)
         try:
-            payments = check_close(self.state, self.boss, self._supplies())
+            payments = self.judge(self._supplies())
         except IllegalAction as exc:
             terms.update(Text(_("Not yet: {reason}").format(reason=refusal(exc)), style="red"))
             return
-        proceeds = self.state.proceeds
-        lines = [_("The bank pays the Boss {money}.").format(money=money(proceeds))]
+        proceeds = self.seen.proceeds
+        lines = []
+        if not self.choice:
+            # Nothing to choose, but what supplies each colour is said: the Boss answers y
+            # to a close whose cards are named.
+            for colour, ref in self._supplies().items():
+                lines.append(
+                    _("{colour}: {card}").format(
+                        colour=self._colour_label(colour),
+                        card=ref_text(self.seen, ref, self.boss),
+                    )
+                )
+        lines.append(_("The bank pays the Boss {money}.").format(money=money(proceeds)))
         for seat, amount in payments.items():
             lines.append(
                 _("The Boss pays {player} {money}.").format(
-                    player=self.state.name(seat), money=money(amount)
+                    player=self.seen.players[seat].name, money=money(amount)
                 )
             )
         lines.append(
@@ -160,9 +208,14 @@ class CloseDialog(ModalScreen[A.Close | None]):
         if event.button.id != "ok":
             self.dismiss(None)
             return
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.is_attached and self.app.screen is not self:
+            return
         supplies = self._supplies()
         try:
-            check_close(self.state, self.boss, supplies)
+            self.judge(supplies)
         except IllegalAction as exc:
             self.notify(refusal(exc), title=_("The engine refuses"), severity="error", markup=False)
             return

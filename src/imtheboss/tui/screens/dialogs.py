@@ -2,26 +2,61 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, SelectionList
 from textual.widgets.option_list import Option
 
 from ...engine.cards import Card
-from ...engine.state import GameState, Price
+from ...engine.state import Price
+from ...engine.view import PlayerView
 from ...i18n import N_, _, ngettext
 from ..labels import card_text, money
 from ..language import translate_bindings
 from ..widgets.board import space_text
 
 
+class UnitButton(RadioButton):
+    """A radio button whose choice shows without colour too: a dot in the chosen one, an empty
+    box in the other (both drew the same ``▐●▌``, told apart by colour alone)."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "●" if self.value else " "
+        return super()._button
+
+
+def _unfocused(button: Button) -> Button:
+    """A button for the mouse alone: Enter cannot press it (Tab never lands on it)."""
+    button.can_focus = False
+    return button
+
+
+class TypedAhead:
+    """Keys typed before a question was drawn are not its answer: a key that was on its way
+    for the move before (a second Enter, a ``y`` meant for another question) must never
+    confirm an accept, a close, a fail or a hire."""
+
+    _drawn_at: float | None = None
+
+    def drawn(self) -> None:
+        self._drawn_at = time.monotonic()
+
+    def typed_ahead(self, event: events.Key) -> bool:
+        return self._drawn_at is None or event.time < self._drawn_at
+
+
 class PriceDialog(ModalScreen[Price | None]):
-    """A price in whole $M or in dividends of this deal (N3)."""
+    """A price in whole $M or in dividends of this deal (N3). Up and Down in the amount switch
+    the unit: no walk to the radio buttons."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
@@ -37,8 +72,8 @@ class PriceDialog(ModalScreen[Price | None]):
             yield Label(self._hint(), classes="hint question")
             yield Input(placeholder=_("amount"), type="integer", id="amount")
             with RadioSet(id="unit"):
-                yield RadioButton(_("$M"), value=True, id="money")
-                yield RadioButton(_("dividends"), id="dividends")
+                yield UnitButton(_("$M"), value=True, id="money")
+                yield UnitButton(_("dividends"), id="dividends")
             with Horizontal(classes="buttons"):
                 yield Button(_("Propose"), variant="primary", id="ok")
                 yield Button(_("Back"), id="back")
@@ -46,11 +81,21 @@ class PriceDialog(ModalScreen[Price | None]):
     def _hint(self) -> str:
         return ngettext(
             "The deal pays {money} ({count} dividend). "
-            "Nothing beyond the proceeds can be promised (N3).",
+            "Nothing beyond the proceeds can be promised (N3). Up/Down: $M or dividends.",
             "The deal pays {money} ({count} dividends). "
-            "Nothing beyond the proceeds can be promised (N3).",
+            "Nothing beyond the proceeds can be promised (N3). Up/Down: $M or dividends.",
             self.dividends,
         ).format(money=money(self.proceeds), count=self.dividends)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("up", "down") and self.query_one("#amount", Input).has_focus:
+            event.stop()
+            event.prevent_default()
+            dividends = self.query_one("#dividends", RadioButton)
+            if dividends.value:
+                self.query_one("#money", RadioButton).value = True
+            else:
+                dividends.value = True
 
     def on_mount(self) -> None:
         translate_bindings(self)
@@ -147,19 +192,24 @@ class SpaceDialog(ModalScreen[int | None]):
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, seen: PlayerView) -> None:
         super().__init__()
-        self.state = state
+        self.seen = seen
+        self._typed, self._typed_at = "", 0.0
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Put the dollar marker on which space?"), id="space-question")
+            yield Label(self._question(), id="space-question")
             yield OptionList(*self._options(), id="spaces")
+
+    @staticmethod
+    def _question() -> str:
+        return _("Put the dollar marker on which space? (its number, or the arrows; Enter)")
 
     def _options(self) -> list[Option]:
         options = []
-        for space in self.state.board.spaces:
-            if space.number in self.state.covered:
+        for space in self.seen.board.spaces:
+            if space.number in self.seen.covered:
                 continue
             label = Text(f"{space.number:>2}  ") + space_text(space)
             label.append("  ")
@@ -175,12 +225,25 @@ class SpaceDialog(ModalScreen[int | None]):
         translate_bindings(self)
 
     def retranslate(self) -> None:
-        self.query_one("#space-question", Label).update(_("Put the dollar marker on which space?"))
+        self.query_one("#space-question", Label).update(self._question())
         spaces = self.query_one("#spaces", OptionList)
         highlighted = spaces.highlighted
         spaces.clear_options()
         spaces.add_options(self._options())
         spaces.highlighted = highlighted
+
+    def on_key(self, event: events.Key) -> None:
+        """A space's number typed picks it (two digits within a second: 1 then 2 is 12)."""
+        if not event.key.isdigit():
+            return
+        event.stop()
+        now = time.monotonic()
+        typed = self._typed + event.key if now - self._typed_at < 1.0 else event.key
+        self._typed, self._typed_at = typed, now
+        spaces = self.query_one("#spaces", OptionList)
+        for index in range(spaces.option_count):
+            if spaces.get_option_at_index(index).id == str(int(typed)):
+                spaces.highlighted = index
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(event.option.id or 0))
@@ -189,16 +252,12 @@ class SpaceDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question: Enter or y says yes, Escape or n says no.
+class ConfirmDialog(TypedAhead, ModalScreen[bool]):
+    """A yes/no question: ``y`` says yes, ``n`` or Escape says no. Enter says nothing: the
+    question is the safeguard, and a key typed before it was drawn is ignored.
 
     ``purpose`` names what is asked (the app asks to quit only once at a time).
     """
-
-    BINDINGS = [
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("n,escape", "answer(False)", N_("No")),
-    ]
 
     def __init__(self, question: str | Callable[[], str], purpose: str = "") -> None:
         """``question``: a callable says it in the language of the moment."""
@@ -211,21 +270,29 @@ class ConfirmDialog(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Label(self._question(), classes="question", markup=False)  # names a player
             with Horizontal(classes="buttons"):
-                yield Button(_("Yes (Enter, y)"), variant="primary", id="yes")
-                yield Button(_("No (Esc, n)"), id="no")
+                # For the mouse: focused, a button would take Enter for an answer.
+                yield _unfocused(Button(_("Yes (y)"), variant="primary", id="yes"))
+                yield _unfocused(Button(_("No (n, Esc)"), id="no"))
 
     def _question(self) -> str:
         return self.question if isinstance(self.question, str) else self.question()
 
     def retranslate(self) -> None:
         self.query_one(".question", Label).update(self._question())
-        self.query_one("#yes", Button).label = _("Yes (Enter, y)")
-        self.query_one("#no", Button).label = _("No (Esc, n)")
+        self.query_one("#yes", Button).label = _("Yes (y)")
+        self.query_one("#no", Button).label = _("No (n, Esc)")
 
     def on_mount(self) -> None:
         translate_bindings(self)
-        # Enter says yes: the question is the safeguard, reading it is the point.
-        self.query_one("#yes", Button).focus()
+        self.call_after_refresh(self.drawn)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("y", "n", "escape"):
+            return
+        event.stop()
+        event.prevent_default()
+        if event.key == "escape" or not self.typed_ahead(event):
+            self.action_answer(event.key == "y")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")

@@ -48,6 +48,14 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
         if ref in agreed:
             whose = _("{card} ({price})").format(card=whose, price=price_words(agreed[ref].price))
         return Text("✓ " + whose, style="green")
+    laid = [fam.owner for fam in deal.family if fam.colour is colour]
+    if laid:
+        # A family card on the table supplies its colour once it is agreed on: the deal does
+        # not need another one (it said "unowned: a family card is needed" after Bob laid it).
+        return Text(
+            "✗ " + _("{owner}'s family card: needs an agreement").format(owner=names[laid[0]].name),
+            style="yellow",
+        )
     if any(t.colour is colour for t in deal.trips):
         return Text("✗ " + _("investor travelling"), style="red")
     if owners[colour] is None:
