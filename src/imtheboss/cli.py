@@ -311,9 +311,12 @@ def _replay_command(args: argparse.Namespace) -> int:
 
 def _exit_code(app_code: int | None) -> int:
     """A Textual app that crashed says 1 (and has told the table why): the command says
-    ``CRASHED``, like any other crash."""
+    ``CRASHED``, like any other crash; one ended by a signal says 128 + its number, as a
+    shell does."""
     from .crash import CRASHED
 
+    if app_code is not None and app_code > 128:
+        return app_code
     return CRASHED if app_code else 0
 
 

@@ -750,6 +750,18 @@ class BossApp(FitsTheTerminal[None]):
             if isinstance(screen, ConfirmDialog) and screen.purpose == "quit":
                 self.pop_screen()
 
+    def before_signal_exit(self) -> None:
+        """A kill closes the hand as the cover does and saves once more (every move is saved
+        already; this one says whether the folder can be written now)."""
+        self.before_cover()
+        if self.session is not None:
+            self.session.save()
+
+    def signal_note(self) -> str | None:
+        if self.session is not None and self.session.save_path is not None:
+            return _(QUIT_NOTE) if self.session.save_problem is None else None
+        return None
+
     def after_uncover(self) -> None:
         self._redraw_log()  # lines logged under the cover were wrapped at its width
 

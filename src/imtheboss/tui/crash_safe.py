@@ -6,12 +6,18 @@ Textual renders a crash with ``rich.traceback.Traceback(show_locals=True)``
 draw pile and the RNG would be printed on the shared screen. The app still stops (nothing
 is known to be sound after a bug) and still exits non-zero (``return_code`` 1, which the
 command turns into ``crash.CRASHED``); what it prints is ``crash.crash_lines``.
+
+A kill (SIGTERM) or a closed terminal window (SIGHUP) ends the app the way Ctrl+Q does, not
+with Python's default of dying on the spot: that left the terminal in the alternate screen with
+the last frame on it, a player's open hand included, under the shell's prompt.
 """
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual.app import App
@@ -22,8 +28,17 @@ from ..session import data_dir
 ReturnType = TypeVar("ReturnType")
 
 
+#: The signals that end the program from outside: ``kill``, a terminal window closed.
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+#: The alternate screen wiped, before the terminal leaves it: a terminal that has no alternate
+#: screen (or draws it on the main one) keeps no frame of the table.
+_CLEAR = "\x1b[2J\x1b[H"
+
+
 class CrashSafeApp(App[ReturnType]):
     _crash: BaseException | None = None
+    #: The signal that ended the app, if one did (its exit code is then 128 + the signal).
+    ended_by: int | None = None
 
     def crash_folder(self) -> Path:
         """Where the crash log goes."""
@@ -32,6 +47,43 @@ class CrashSafeApp(App[ReturnType]):
     def crash_note(self) -> str | None:
         """A word for the table after a crash (a game says that it is saved)."""
         return None
+
+    def before_signal_exit(self) -> None:
+        """What a kill must not leave on screen (a hand) and must not lose (a last save)."""
+
+    def signal_note(self) -> str | None:
+        """What the terminal says once a kill has ended the app (None: nothing)."""
+        return None
+
+    async def run_async(self, **kwargs: Any) -> ReturnType | None:
+        # Installed for a real run only (``run_test`` does not come through here): a test's
+        # signals stay the test runner's.
+        loop = asyncio.get_running_loop()
+        for signum in ENDING_SIGNALS:
+            loop.add_signal_handler(signum, self._ended_from_outside, signum)
+        try:
+            return await super().run_async(**kwargs)
+        finally:
+            for signum in ENDING_SIGNALS:
+                loop.remove_signal_handler(signum)
+
+    def _ended_from_outside(self, signum: int) -> None:
+        """From the event loop, outside any handler: the work goes through the app's queue,
+        where an error in it is a crash like any other (and a second signal changes nothing)."""
+        if self.ended_by is None:
+            self.ended_by = signum
+            self.call_later(self._end, signum)
+
+    def _end(self, signum: int) -> None:
+        try:
+            self.before_signal_exit()
+        finally:
+            if self._driver is not None:
+                self._driver.write(_CLEAR)
+                self._driver.flush()
+            # A hung-up terminal has no one to read a note, and writing to it would fail.
+            note = self.signal_note() if signum != signal.SIGHUP else None
+            self.exit(return_code=128 + signum, message=note)
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual's hook for any unhandled exception (handlers, workers, timers): it records
