@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from imtheboss.boardfile import BoardFileError, load_board, parse_board
 from imtheboss.cli import main
-from imtheboss.engine import BoardFileError, default_board, load_board, parse_board
+from imtheboss.engine import default_board
 from imtheboss.engine.board import Board
 
 DEFAULT = (Path(__file__).resolve().parents[1] / "src/imtheboss/engine/data/board.toml").read_text(

@@ -65,7 +65,8 @@ def _board_command(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from .engine import BoardFileError, default_board, load_board
+    from .boardfile import BoardFileError, load_board
+    from .engine import default_board
 
     console = Console(soft_wrap=True)
     try:
@@ -201,7 +202,8 @@ def _play_command(args: argparse.Namespace) -> int:
     """
     from pathlib import Path
 
-    from .engine import BoardFileError, IllegalAction, Options, load_board
+    from .boardfile import BoardFileError, load_board
+    from .engine import IllegalAction, Options
     from .engine.options import StartPlayer
     from .names import NameRefused, split_names
     from .session import GameSession, ResumeError, cannot_save_in, data_dir

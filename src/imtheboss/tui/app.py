@@ -246,7 +246,7 @@ class BossApp(FitsTheTerminal[None]):
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbelow(10**12)
         board = None
         if self.settings.board_path is not None:
-            from ..engine.board import load_board
+            from ..boardfile import load_board
 
             board = load_board(self.settings.board_path)
         humans = tuple(n for n in names if n not in self._bot_kinds())
