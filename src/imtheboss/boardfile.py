@@ -24,14 +24,25 @@ if TYPE_CHECKING:
 __all__ = ["BoardFileError", "load_board", "parse_board"]
 
 
+#: How deep lists and inline tables may nest. A board needs one level (a list of colours);
+#: ``tomllib`` reads nested values by recursion, and 500 levels in a 1 KB file exhausted
+#: Python's stack (a RecursionError, exit 70) before a word could be said about the file.
+MAX_NESTING = 16
+
+
 def parse_board(text: str, source: str = "board file") -> Board:
     """Read a board TOML text; every problem becomes a BoardFileError naming its line."""
+    deep = _too_deep(text)
+    if deep is not None:
+        raise BoardFileError(_nested(source, deep))
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BoardFileError(
             msg(N_("{file}: not valid TOML: {error}"), file=source, error=str(exc))
         ) from None
+    except RecursionError:  # nested in a way the scan did not see: refused all the same
+        raise BoardFileError(_nested(source, 1)) from None
     data: dict[str, Any] = {
         "name": raw.get("name", "Custom board"),
         "reconstructed": raw.get("reconstructed", False),
@@ -49,7 +60,9 @@ def parse_board(text: str, source: str = "board file") -> Board:
         )
     spaces = raw.get("space", [])
     tiles = raw.get("tile", [])
-    if not isinstance(spaces, list) or not isinstance(tiles, list):
+    tables = (spaces, tiles)
+    if not all(isinstance(t, list) and all(isinstance(x, dict) for x in t) for t in tables):
+        # ``space = [1]`` is a list too, of numbers: each space must be a table of its own.
         raise BoardFileError(msg(N_("{file}: use [[space]] and [[tile]] tables"), file=source))
     data["spaces"] = [{"number": i + 1, **s} for i, s in enumerate(spaces)]
     data["tiles"] = [{"number": i + 1, **t} for i, t in enumerate(tiles)]
@@ -101,6 +114,50 @@ def _explain(exc: ValidationError, text: str, source: str) -> Msg:
             message=message,
         )
     return msg(N_("{file}: {message}"), file=source, message=message)
+
+
+def _nested(source: str, line: int) -> Msg:
+    return msg(
+        N_(
+            "{file}, line {line}: lists or tables nested more than {depth} deep; a board file "
+            "holds only lists of colours and numbers"
+        ),
+        file=source,
+        line=line,
+        depth=MAX_NESTING,
+    )
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where brackets or braces open more than ``MAX_NESTING`` deep, outside
+    strings and comments; None if they never do."""
+    depth, line, i, end = 0, 1, 0, len(text)
+    while i < end:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c == "#":
+            while i + 1 < end and text[i + 1] != "\n":
+                i += 1
+        elif c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            i += len(quote)
+            while i < end and not text.startswith(quote, i):
+                if text[i] == "\\" and c == '"':
+                    i += 1  # an escaped character, a quote included
+                if i < end and text[i] == "\n":
+                    line += 1
+                i += 1
+            i += len(quote)
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return line
+        elif c in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return None
 
 
 def _line_of(text: str, key: str) -> int:

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 SPACES = 16
 TILES = 15
+#: The most a board file may say, with room to spare over the printed game (board.md: spaces
+#: pay 3 to 7 dividends, a tile is worth $2M to $5M a dividend). A file with ``value = 5000000``
+#: (dollars, not millions) is not a board: its deals would pay trillions, and prices that high
+#: are not something a table at a game can haggle over.
+MAX_DIVIDENDS = 12
+MAX_VALUE = 10
 
 field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
@@ -34,7 +40,7 @@ class Space(Frozen):
     required: frozenset[Colour]
     optional: frozenset[Colour] = frozenset()
     pick: Annotated[int, Field(ge=0)] = 0
-    dividends: Annotated[int, Field(ge=1)]
+    dividends: Annotated[int, Field(ge=1, le=MAX_DIVIDENDS)]
 
     def __post_init__(self) -> None:
         """The space's own consistency (a file's types are checked by the validator first)."""
@@ -78,7 +84,7 @@ class Tile(Frozen):
     """A deal tile: its dividend value, and the die numbers on its back that end the game."""
 
     number: Annotated[int, Field(ge=1, le=TILES)]
-    value: Annotated[int, Field(ge=1)]
+    value: Annotated[int, Field(ge=1, le=MAX_VALUE)]
     ends_on: frozenset[int] = frozenset()
     last: bool = False
 
