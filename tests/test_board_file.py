@@ -168,3 +168,30 @@ def test_dividends_and_values_beyond_a_printed_game_are_refused_on_their_line() 
         "value = 5\n", "value = 10\n"
     )
     assert parse_board(roomy).space(14).dividends == 12
+
+
+ACTING = ("\x1b", "\x07", "\u202e", "\x9b")
+
+
+def test_a_board_files_strings_reach_the_terminal_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23, item 11: a name that would set the window title, clear the screen, colour the
+    table and reverse the text is shown as its escapes, in ``imtheboss board`` and wherever
+    the board goes (the name is made harmless as the file is read)."""
+    hostile = r"\u001b]0;pwned\u0007\u001b[2J\u001b[31mRed\u202eboard\u009b"
+    text = DEFAULT.replace('"Reconstructed standard board"', f'"{hostile}"')
+    board = tmp_path / "hostile.toml"
+    board.write_text(text, encoding="utf-8")
+    assert main(["board", "--board", str(board)]) == 0
+    out = capsys.readouterr().out
+    assert r"\x1b]0;pwned\x07\x1b[2J\x1b[31mRed\u202eboard\x9b" in out
+    assert not any(char in out for char in ACTING)
+    assert not any(char in load_board(board).name for char in ACTING)
+    # A bad colour or an unknown key that holds them is quoted escaped as well.
+    for bad in (
+        DEFAULT.replace('"red", "blue"]', r'"red", "\u001b[2J"]', 1),
+        r'"\u001b]0;x\u0007" = 1' + "\n" + DEFAULT,
+    ):
+        message = refusal(bad)
+        assert not any(char in message for char in ACTING), message

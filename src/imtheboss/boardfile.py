@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .engine.board import Board
 from .engine.errors import N_, BoardFileError, Msg, in_words_msg, msg
 from .engine.frozen import adapter
-from .textfile import UnreadableFile, read_text
+from .textfile import UnreadableFile, printable, read_text
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -43,8 +43,10 @@ def parse_board(text: str, source: str = "board file") -> Board:
         ) from None
     except RecursionError:  # nested in a way the scan did not see: refused all the same
         raise BoardFileError(_nested(source, 1)) from None
+    name = raw.get("name", "Custom board")
     data: dict[str, Any] = {
-        "name": raw.get("name", "Custom board"),
+        # The one free text of a board file, shown wherever the board is: made harmless here.
+        "name": printable(name) if isinstance(name, str) else name,
         "reconstructed": raw.get("reconstructed", False),
     }
     unknown = set(raw) - {"name", "reconstructed", "space", "tile"}

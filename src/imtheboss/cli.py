@@ -67,6 +67,7 @@ def _board_command(args: argparse.Namespace) -> int:
 
     from .boardfile import BoardFileError, load_board
     from .engine import default_board
+    from .textfile import printable
 
     console = Console(soft_wrap=True)
     try:
@@ -77,7 +78,7 @@ def _board_command(args: argparse.Namespace) -> int:
         )
         return 2
     # The packaged board's name is ours to translate; a board file's is its author's.
-    name = board.name if args.board else _(DEFAULT_BOARD_NAME)
+    name = printable(board.name) if args.board else _(DEFAULT_BOARD_NAME)
     title = (
         _("{board} (a reconstruction: see docs/rules.md)").format(board=name)
         if board.reconstructed
