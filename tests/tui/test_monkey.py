@@ -352,7 +352,7 @@ def test_every_dialog_survives_every_size_down_to_one_cell(
                 table = app.screen
                 assert isinstance(table, TableScreen), (name, app.screen)
                 open_it()
-                await driver.wait_for(lambda table=table: app.screen is not table)  # type: ignore[misc]
+                await driver.wait_for(lambda table=table: app.screen is not table)
                 if name == "hand":
                     assert isinstance(app.screen, PrivacyScreen)
                     await pilot.press("enter")
