@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
 from textual.widgets import Input
 from tuikit import Driver, run, screen_text, settings
 
+from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine import actions as A
 from imtheboss.engine import new_game
@@ -117,3 +119,31 @@ def test_the_names_screen_refuses_what_the_notation_cannot_store(tmp_path: Path)
         assert GameSession.resume(tmp_path).setup.players == ("Ann", "정훈", "Cy")
 
     run(names_screen)
+
+
+def test_every_name_field_and_the_start_button_fit_at_80x24(tmp_path: Path) -> None:
+    """Issue 23, item 12: with 5 or 6 players the bordered fields ran past the dialog at 80×24,
+    hiding the Start button and the sixth field. Every field and both buttons now lie inside
+    the dialog, whole, for every count of people."""
+    from textual.containers import Vertical
+    from textual.widgets import Button
+
+    async def names_screen(language: str, players: int) -> None:
+        i18n.use(language)
+        app = BossApp(settings(tmp_path / f"{language}{players}", names=None, players=players))
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: isinstance(app.screen, NamesScreen))
+            await pilot.pause()
+            inside = app.screen.query_one(".dialog", Vertical).content_region
+            shown = [app.screen.query_one(f"#name-{i}", Input) for i in range(players)]
+            shown += list(app.screen.query(Button))
+            for widget in shown:
+                assert widget.region.height > 0, (language, players, widget)
+                assert inside.contains_region(widget.region), (language, players, widget)
+            assert "Flo" * (players == 6) in screen_text(app)
+
+    tables = [("en", players) for players in range(2, 7)]
+    tables += [(language, 6) for language in ("es", "sv", "zh", "ko")]
+    for table in tables:
+        run(functools.partial(names_screen, *table))
