@@ -64,6 +64,7 @@ def _board_command(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     from .boardfile import BoardFileError, load_board
     from .engine import default_board
@@ -84,7 +85,8 @@ def _board_command(args: argparse.Namespace) -> int:
         if board.reconstructed
         else name
     )
-    spaces = Table(title=escape(title), title_justify="left")
+    # Text, not markup: a board's name is its author's words (a trailing backslash too).
+    spaces = Table(title=Text(title), title_justify="left")
     spaces.add_column(_("space"), justify="right")
     spaces.add_column(_("needs"))
     spaces.add_column(_("investors"), justify="right")

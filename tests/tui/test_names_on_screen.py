@@ -147,3 +147,36 @@ def test_every_name_field_and_the_start_button_fit_at_80x24(tmp_path: Path) -> N
     tables += [(language, 6) for language in ("es", "sv", "zh", "ko")]
     for table in tables:
         run(functools.partial(names_screen, *table))
+
+
+def test_a_trailing_backslash_is_shown_once(tmp_path: Path) -> None:
+    """Issue 23, item 13: ``rich.markup.escape`` doubles a trailing backslash, which shows
+    wherever no tag follows the name: ``x\\\\ starts``, ``x\\\\: press Enter``, ``only x\\\\
+    looks``. Every name here ends with one, so whoever's turn it is, each place shows it."""
+    names = ("x\\", "y\\", "z\\")
+
+    async def table() -> None:
+        app = BossApp(settings(tmp_path, names=names, seed=SEED))
+        async with app.run_test(size=(140, 44)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            state = driver.state
+            turn = state.name(state.turn)
+            seen = [screen_text(app)]
+            assert f"{turn} starts." in seen[-1], seen[-1]
+            await pilot.press(f"f{state.turn + 1}")
+            assert isinstance(app.screen, PrivacyScreen)
+            seen.append(screen_text(app))
+            assert f"{turn}: press" in seen[-1], seen[-1]
+            await pilot.press("enter")
+            assert isinstance(app.screen, PrivatePanel)
+            seen.append(screen_text(app))
+            assert f"only {turn} looks" in seen[-1], seen[-1]
+            await pilot.press("escape")
+            await driver.play(A.PlaceMarker(player=state.right_of(state.turn), space=3))
+            await driver.play(A.StartDeal(player=state.turn))
+            seen.append(screen_text(app))
+            for text in seen:
+                assert "\\\\" not in text, text
+
+    run(table)

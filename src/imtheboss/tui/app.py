@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -53,6 +52,7 @@ from . import language
 from .bot_seats import BotSeats, BotWaits
 from .labels import game_title, investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
+from .markup import escape
 from .too_small import FitsTheTerminal
 from .widgets.board import BoardView
 from .widgets.deal import DealView

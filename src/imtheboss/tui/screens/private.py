@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,6 +25,7 @@ from ...engine.state import GameState
 from ...i18n import N_, _, ngettext
 from ..labels import card_text, colour_name, describe, money, pending_play, refs_text
 from ..language import translate_bindings
+from ..markup import escape
 from .dialogs import ConfirmDialog
 
 
