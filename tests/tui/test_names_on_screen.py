@@ -102,6 +102,8 @@ def test_the_names_screen_refuses_what_the_notation_cannot_store(tmp_path: Path)
                 ("ann", "too alike"),
                 ("A B", "one word"),
                 ("Ann\x1b", "control character"),
+                ("\u0410nn", "look the same: U+0410"),  # a Cyrillic А: Ann sits at seat 1
+                ("\u3164", "can be seen"),  # the Hangul filler: a blank
             ]:
                 said.clear()
                 box = app.screen.query_one("#name-1", Input)
