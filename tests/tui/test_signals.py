@@ -105,3 +105,44 @@ def test_a_kill_with_a_hand_open_saves_and_leaves_no_hand_on_screen(
     (save,) = (home / "games").glob("*.txt")
     moves = [line for line in save.read_text().splitlines() if line.startswith(("Ann:", "Bob:"))]
     assert moves == ["Ann: marker 1", "Bob: deal"]
+
+
+def test_a_terminal_that_hangs_up_ends_the_program_at_once(pane: Pane, tmp_path: Path) -> None:
+    """The window closed (tmux's server killed: SIGHUP, and the terminal answers EIO): no
+    screen is left to clean, and a write to it would block Textual's output for good, so the
+    program ends at once; every move is in the save."""
+    home, pid_file = tmp_path / "home", tmp_path / "pid"
+    program = Path(sys.executable).with_name("imtheboss")
+    command = (
+        f"IMTHEBOSS_HOME={home} sh -c 'echo $$ > {pid_file}; "
+        f"exec {program} play --names Ann,Bob,Cy,Di --seed 5'"
+    )
+    pane.tmux("new-session", "-d", "-s", "table", "-x", "80", "-y", "24", command)
+    pane.wait_for(lambda s: "press  m" in s, "the table")
+    pane.keys("m", "Enter")
+    pane.wait_for(lambda s: "Deal here" in s, "Bob's turn")
+    pane.keys("d")
+    pane.wait_for(lambda s: "Bob: deal" in s, "the deal in the log")
+    pane.keys("2", "Enter")
+    pane.wait_for(lambda s: all(w in s for w in HAND_WORDS), "Bob's panel")
+    pid = int(pid_file.read_text())
+    pane.tmux("kill-server")
+    end = time.monotonic() + 10
+    try:
+        while _running(pid):
+            assert time.monotonic() < end, "the program outlived its terminal"
+            time.sleep(0.1)
+    finally:
+        if _running(pid):
+            os.kill(pid, signal.SIGKILL)
+    (save,) = (home / "games").glob("*.txt")
+    moves = [line for line in save.read_text().splitlines() if line.startswith(("Ann:", "Bob:"))]
+    assert moves == ["Ann: marker 1", "Bob: deal"]
+    assert not list(home.glob("crash-*.log"))
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False

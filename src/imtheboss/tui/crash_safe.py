@@ -7,16 +7,25 @@ draw pile and the RNG would be printed on the shared screen. The app still stops
 is known to be sound after a bug) and still exits non-zero (``return_code`` 1, which the
 command turns into ``crash.CRASHED``); what it prints is ``crash.crash_lines``.
 
-A kill (SIGTERM) or a closed terminal window (SIGHUP) ends the app the way Ctrl+Q does, not
-with Python's default of dying on the spot: that left the terminal in the alternate screen with
-the last frame on it, a player's open hand included, under the shell's prompt.
+A kill (SIGTERM, or SIGHUP sent by hand) ends the app the way Ctrl+Q does, not with Python's
+default of dying on the spot: that left the terminal in the alternate screen with the last
+frame on it, a player's open hand included, under the shell's prompt. A terminal that is gone
+(its window closed: SIGHUP, and the terminal answers EIO) has no screen to clean, and any write
+to it would block Textual's output for good: the program ends at once, as before. Every move
+is saved as it is played, so either way nothing is lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import signal
+import sys
+import termios
+import threading
 from pathlib import Path
+from types import FrameType
 from typing import Any, TypeVar
 
 from rich.text import Text
@@ -33,6 +42,25 @@ ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 #: The alternate screen wiped, before the terminal leaves it: a terminal that has no alternate
 #: screen (or draws it on the main one) keeps no frame of the table.
 _CLEAR = "\x1b[2J\x1b[H"
+#: How long the app has to close after a signal; a terminal that goes away while it closes
+#: would block it for good, and every move is saved already.
+_GRACE_SECONDS = 5.0
+
+
+def terminal_gone() -> bool:
+    """The terminal hung up: asking it for its settings fails with EIO (a file or a pipe in
+    its place fails otherwise, and is no sign of anything)."""
+    for stream in (sys.__stdin__, sys.__stdout__, sys.__stderr__):
+        if stream is None:
+            continue
+        try:
+            termios.tcgetattr(stream.fileno())
+        except termios.error as exc:
+            if exc.args and exc.args[0] == errno.EIO:
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
 
 
 class CrashSafeApp(App[ReturnType]):
@@ -57,22 +85,32 @@ class CrashSafeApp(App[ReturnType]):
 
     async def run_async(self, **kwargs: Any) -> ReturnType | None:
         # Installed for a real run only (``run_test`` does not come through here): a test's
-        # signals stay the test runner's.
+        # signals stay the test runner's. ``signal.signal``, not the loop's handlers: Python
+        # runs it in the main thread even while the loop is stuck, e.g. on a write.
         loop = asyncio.get_running_loop()
-        for signum in ENDING_SIGNALS:
-            loop.add_signal_handler(signum, self._ended_from_outside, signum)
+
+        def signalled(signum: int, _frame: FrameType | None) -> None:
+            if terminal_gone():
+                os._exit(128 + signum)
+            loop.call_soon_threadsafe(self._ended_from_outside, signum)
+
+        before = {signum: signal.signal(signum, signalled) for signum in ENDING_SIGNALS}
         try:
             return await super().run_async(**kwargs)
         finally:
-            for signum in ENDING_SIGNALS:
-                loop.remove_signal_handler(signum)
+            for signum, handler in before.items():
+                signal.signal(signum, handler)
 
     def _ended_from_outside(self, signum: int) -> None:
         """From the event loop, outside any handler: the work goes through the app's queue,
         where an error in it is a crash like any other (and a second signal changes nothing)."""
-        if self.ended_by is None:
-            self.ended_by = signum
-            self.call_later(self._end, signum)
+        if self.ended_by is not None:
+            return
+        self.ended_by = signum
+        watchdog = threading.Timer(_GRACE_SECONDS, os._exit, (128 + signum,))
+        watchdog.daemon = True
+        watchdog.start()
+        self.call_later(self._end, signum)
 
     def _end(self, signum: int) -> None:
         try:
@@ -81,9 +119,7 @@ class CrashSafeApp(App[ReturnType]):
             if self._driver is not None:
                 self._driver.write(_CLEAR)
                 self._driver.flush()
-            # A hung-up terminal has no one to read a note, and writing to it would fail.
-            note = self.signal_note() if signum != signal.SIGHUP else None
-            self.exit(return_code=128 + signum, message=note)
+            self.exit(return_code=128 + signum, message=self.signal_note())
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual's hook for any unhandled exception (handlers, workers, timers): it records
