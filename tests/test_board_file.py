@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
+from imtheboss.boardfile import BoardFileError, load_board, parse_board
 from imtheboss.cli import main
-from imtheboss.engine import BoardFileError, default_board, load_board, parse_board
+from imtheboss.engine import default_board
 from imtheboss.engine.board import Board
 
 DEFAULT = (Path(__file__).resolve().parents[1] / "src/imtheboss/engine/data/board.toml").read_text(
@@ -86,3 +88,110 @@ def test_imtheboss_board_checks_a_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["board", "--board", str(bad)]) == 2
     assert "Board refused" in capsys.readouterr().out
     assert isinstance(load_board(good), Board)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile board files (issue 23, items 7 and 9)
+
+NESTED = "name = " + "[" * 500 + "]" * 500 + "\n"  # 1 KB, and 500 levels deep
+
+
+def test_a_deeply_nested_file_is_refused_with_its_line_not_a_recursion_error() -> None:
+    message = refusal(DEFAULT.replace("[[space]]", "[[space]]\nodd = " + "{a = " * 300, 3))
+    assert "nested more than 16 deep" in message
+    assert "line 2" in refusal("# a comment\n" + NESTED)
+    # Brackets in strings and comments are not nesting; ``space = [1]`` is not a table.
+    quoted = 'name = "' + "[" * 40 + '" # ' + "{" * 40 + "\n" + DEFAULT.split("\n", 14)[-1]
+    assert parse_board(quoted).name == "[" * 40
+    assert "use [[space]] and [[tile]] tables" in refusal("space = [1]\n")
+
+
+def _game_on(board: Path, folder: Path) -> Path:
+    game = folder / "game.txt"
+    game.write_text(f"players: Ann, Bob, Cy\nseed: 1\nboard: {board}\n\nBob: marker 1\n")
+    return game
+
+
+def test_every_command_refuses_a_deeply_nested_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IMTHEBOSS_HOME", str(tmp_path))  # a crash log (before the fix) here
+    nested = tmp_path / "nested.toml"
+    nested.write_text(NESTED, encoding="utf-8")
+    game = _game_on(nested, tmp_path)
+    for command in (
+        ["board", "--board", str(nested)],
+        ["play", "--board", str(nested), "--names", "Ann,Bob,Cy"],
+        ["check", str(game)],
+        ["replay", str(game)],
+    ):
+        assert main(command) == 2, command
+        said = capsys.readouterr()
+        assert "nested more than 16 deep" in said.out + said.err, command
+        assert "RecursionError" not in said.out + said.err
+
+
+def test_resume_passes_over_a_save_whose_board_is_deeply_nested(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from imtheboss.session import GameSession
+
+    nested = tmp_path / "nested.toml"
+    nested.write_text(NESTED, encoding="utf-8")
+    games = tmp_path / "home" / "games"
+    games.mkdir(parents=True)
+    good = games / "20260101-000000.txt"
+    good.write_text("players: Ann, Bob, Cy\nseed: 1\n")
+    bad = _game_on(nested, games).rename(games / "20260102-000000.txt")
+    os.utime(good, (1, 1))  # the bad save is the newest: it is tried first
+    session = GameSession.resume(tmp_path / "home")
+    assert session.save_path == good
+    assert len(session.skipped) == 1 and "nested more than 16 deep" in session.skipped[0]
+    good.unlink()
+    assert main(["play", "--resume", "--save-dir", str(tmp_path / "home")]) == 2
+    said = capsys.readouterr().err
+    assert bad.name in said and "nested more than 16 deep" in said
+
+
+@pytest.mark.rule("C1")
+@pytest.mark.rule("C4")
+def test_dividends_and_values_beyond_a_printed_game_are_refused_on_their_line() -> None:
+    dollars = DEFAULT.replace("value = 5\n", "value = 5000000\n", 1)
+    message = refusal(dollars)
+    assert f"line {line_of(dollars, 'value = 5000000')}" in message
+    assert "tile 13" in message and "'value'" in message and "at most 10" in message
+    many = DEFAULT.replace("dividends = 7", "dividends = 1000000000000000000", 1)
+    message = refusal(many)
+    assert f"line {line_of(many, 'dividends = 1000')}" in message and "at most 12" in message
+    # The bounds leave room over the printed game: 12 dividends at $10M still a board.
+    roomy = DEFAULT.replace("dividends = 7", "dividends = 12", 1).replace(
+        "value = 5\n", "value = 10\n"
+    )
+    assert parse_board(roomy).space(14).dividends == 12
+
+
+ACTING = ("\x1b", "\x07", "\u202e", "\x9b")
+
+
+def test_a_board_files_strings_reach_the_terminal_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23, item 11: a name that would set the window title, clear the screen, colour the
+    table and reverse the text is shown as its escapes, in ``imtheboss board`` and wherever
+    the board goes (the name is made harmless as the file is read)."""
+    hostile = r"\u001b]0;pwned\u0007\u001b[2J\u001b[31mRed\u202eboard\u009b"
+    text = DEFAULT.replace('"Reconstructed standard board"', f'"{hostile}"')
+    board = tmp_path / "hostile.toml"
+    board.write_text(text, encoding="utf-8")
+    assert main(["board", "--board", str(board)]) == 0
+    out = capsys.readouterr().out
+    assert r"\x1b]0;pwned\x07\x1b[2J\x1b[31mRed\u202eboard\x9b" in out
+    assert not any(char in out for char in ACTING)
+    assert not any(char in load_board(board).name for char in ACTING)
+    # A bad colour or an unknown key that holds them is quoted escaped as well.
+    for bad in (
+        DEFAULT.replace('"red", "blue"]', r'"red", "\u001b[2J"]', 1),
+        r'"\u001b]0;x\u0007" = 1' + "\n" + DEFAULT,
+    ):
+        message = refusal(bad)
+        assert not any(char in message for char in ACTING), message

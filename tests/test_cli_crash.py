@@ -122,5 +122,7 @@ def test_ctrl_c_is_one_line_and_exit_130(
 
     monkeypatch.setattr(simulate, "play_bots", interrupted)
     assert main(["simulate", "--games", "2"]) == 130
-    assert capsys.readouterr().err == "imtheboss: interrupted.\n"
+    # simulate says how far it got (issue 23, item 10): still one line.
+    said = capsys.readouterr().err
+    assert said == "imtheboss: interrupted after 0 of 2 games; no table of a part of a run.\n"
     assert not list(home.glob("crash-*.log"))

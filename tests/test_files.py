@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from imtheboss.boardfile import BoardFileError, load_board
 from imtheboss.cli import main
-from imtheboss.engine import BoardFileError, load_board
 from imtheboss.notation import NotationError, parse
 from imtheboss.session import GameSession, ResumeError
 from imtheboss.textfile import UnreadableFile, read_bytes, read_text

@@ -6,8 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from imtheboss.boardfile import parse_board
 from imtheboss.engine import board as board_module
-from imtheboss.engine.board import default_board, parse_board
+from imtheboss.engine.board import default_board
 
 
 def _modules_after(code: str) -> set[str]:

@@ -59,12 +59,23 @@ REFUSED = [
     "An\u200bn",  # zero-width space
     "Ann\u2028",
     "A\x00",
+    # Nothing to see (issue 23, item 13): Hangul fillers, a blank braille cell, marks alone.
+    "\u3164",
+    "\u115f\u1160",
+    "\uffa0",
+    "\u2800\u2800",
+    "\u034f",
+    "\u0301",
+    "\ufe00",
     # Empty, too long.
     "",
     "x" * (MAX_LENGTH + 1),
 ]
 
 ACCEPTED = ["Ann", "정훈", "小明", "Zoë", "Ann's", "O'Neil", "[red]Ann", "a[", "x\\", "Dealer1"]
+#: Names of other scripts are welcome at one table, look-alike letters and all, as long as
+#: no two of them look the same.
+WELCOME_TOGETHER = [("Анна", "Ann", "Ана"), ("Ελένη", "Elena", "Bob"), ("Zoë", "Zoe", "정훈")]
 
 
 @pytest.mark.parametrize("name", REFUSED)
@@ -90,11 +101,30 @@ def test_names_in_any_script_are_welcome(name: str) -> None:
         (("Ann", "Ann", "Bob"), "same name"),
         (("Ann", "ann", "Bob"), "too alike"),
         (("Zo\u00eb", "Zoe\u0308", "Bob"), "too alike"),  # composed and decomposed ë
+        # Issue 23, item 13: what cannot be seen, and letters of other scripts drawn alike.
+        (("Ann", "Ann\u034f", "Bob"), r"'Ann\\u034f' look the same: U\+034F .* cannot be seen"),
+        (("Ann", "Bob", "Ann\ufe00"), r"U\+FE00 \(VARIATION SELECTOR-1\) cannot be seen"),
+        (("x\u3164", "x", "Bob"), r"U\+3164 \(HANGUL FILLER\) cannot be seen"),
+        (("Ann", "\u0410nn", "Bob"), r"U\+0410 \(CYRILLIC CAPITAL LETTER A\) looks like 'A'"),
+        (("Bob", "B\u03bfb", "Cy"), r"GREEK SMALL LETTER OMICRON\) looks like 'o'"),
+        (("\u0421y", "cy", "Bob"), "look the same"),  # a Cyrillic С, in another case
     ],
 )
 def test_names_nobody_could_tell_apart_are_refused(names: tuple[str, ...], words: str) -> None:
     with pytest.raises(NameRefused, match=words):
         check_names(names)
+
+
+@pytest.mark.parametrize("names", WELCOME_TOGETHER)
+def test_names_that_only_share_letters_may_sit_together(names: tuple[str, ...]) -> None:
+    assert check_names(names) == names
+
+
+def test_an_invisible_name_is_refused_with_what_it_holds() -> None:
+    problem = name_problem("\u3164")
+    assert problem is not None and str(problem) == (
+        "a name needs a character that can be seen; '\\u3164' shows none"
+    )
 
 
 @pytest.mark.parametrize("text", [",,,", "", " , ", "Ann,,Bob", "Ann,Ann,Bob", "Ann,Turn,Bob"])

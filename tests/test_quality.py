@@ -26,6 +26,19 @@ def test_engine_has_no_io_clock_or_global_random() -> None:
         assert "import random\n" not in text, f"{path.name} imports the global random module"
 
 
+def test_the_engine_imports_nothing_above_it() -> None:
+    """The engine is the ground floor: a file is read at the edge (``boardfile``, the
+    notation) and the engine is handed values, so nothing in it imports back up the house."""
+    for path in (ROOT / "src/imtheboss/engine").rglob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            words = line.split()
+            upward = line.lstrip().startswith("from ..") or (
+                words[:1] == ["import"] and words[1].startswith("imtheboss.")
+            )
+            assert not upward, f"{path.name}, line {number} imports from above: {line.strip()}"
+        assert "textfile" not in path.read_text(encoding="utf-8"), path.name
+
+
 def test_ruff_is_clean() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "src", "tests", "bench"],

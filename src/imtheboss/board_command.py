@@ -16,8 +16,11 @@ def show_board(board_file: str | None) -> int:
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
-    from .engine import BoardFileError, default_board, load_board
+    from .boardfile import BoardFileError, load_board
+    from .engine import default_board
+    from .textfile import printable
 
     console = Console(soft_wrap=True)
     try:
@@ -28,13 +31,14 @@ def show_board(board_file: str | None) -> int:
         )
         return 2
     # The packaged board's name is ours to translate; a board file's is its author's.
-    name = board.name if board_file else _(DEFAULT_BOARD_NAME)
+    name = printable(board.name) if board_file else _(DEFAULT_BOARD_NAME)
     title = (
         _("{board} (a reconstruction: see docs/rules.md)").format(board=name)
         if board.reconstructed
         else name
     )
-    spaces = Table(title=escape(title), title_justify="left")
+    # Text, not markup: a board's name is its author's words (a trailing backslash too).
+    spaces = Table(title=Text(title), title_justify="left")
     spaces.add_column(_("space"), justify="right")
     spaces.add_column(_("needs"))
     spaces.add_column(_("investors"), justify="right")

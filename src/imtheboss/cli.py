@@ -127,7 +127,7 @@ def _seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int
 def _play_command(args: argparse.Namespace) -> int:
     """The seats, the variants and the board checked (exit 2 and one sentence), then the
     game (``play.py``)."""
-    from .engine import BoardFileError, load_board
+    from .boardfile import BoardFileError, load_board
     from .names import NameRefused, split_names
     from .play_command import run_play
 
@@ -157,7 +157,7 @@ def _play_command(args: argparse.Namespace) -> int:
 def _replay_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .engine import BoardFileError
+    from .boardfile import BoardFileError
     from .notation import NotationError, parse, replay_document
     from .textfile import UnreadableFile, read_text
     from .tui.replay import ReplayApp
@@ -190,9 +190,12 @@ def _replay_command(args: argparse.Namespace) -> int:
 
 def _exit_code(app_code: int | None) -> int:
     """A Textual app that crashed says 1 (and has told the table why): the command says
-    ``CRASHED``, like any other crash."""
+    ``CRASHED``, like any other crash; one ended by a signal says 128 + its number, as a
+    shell does."""
     from .crash import CRASHED
 
+    if app_code is not None and app_code > 128:
+        return app_code
     return CRASHED if app_code else 0
 
 

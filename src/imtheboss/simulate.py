@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import re
 import signal
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,12 +156,31 @@ def _worker_ignores_ctrl_c() -> None:
 
 
 def run(spec_list: list[GameSpec], jobs: int = 1) -> Iterator[GameStats]:
-    """Results in game order, whatever the number of processes."""
+    """Results in game order, whatever the number of processes.
+
+    The workers are a ``multiprocessing.Pool``, not a ``ProcessPoolExecutor``: on Ctrl+C (or a
+    game that fails, or a reader that stops reading) the executor's exit waited for every game
+    already handed out — a minute of nothing, then a traceback and two workers left running —
+    where a pool's ``terminate`` stops the workers at once."""
     if jobs <= 1:
         yield from map(play_one, spec_list)
         return
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_ctrl_c) as pool:
-        yield from pool.map(play_one, spec_list, chunksize=max(1, len(spec_list) // (jobs * 8)))
+    pool = multiprocessing.Pool(jobs, initializer=_worker_ignores_ctrl_c)
+    try:
+        yield from pool.imap(play_one, spec_list, chunksize=_chunk(len(spec_list), jobs))
+    except BaseException:  # KeyboardInterrupt, a worker's error, GeneratorExit
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
+
+
+def _chunk(games: int, jobs: int) -> int:
+    """Games handed to a worker at a time: a few chunks per worker, and small enough (a
+    game takes milliseconds) that the progress bar and an interrupted run's count move."""
+    return max(1, min(games // (jobs * 8), 32))
 
 
 def summarise(spec_list: list[GameSpec], results: Iterator[GameStats]) -> Summary:

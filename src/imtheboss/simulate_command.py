@@ -5,6 +5,7 @@ progress bar while they run, then as tables of wins, money and endings, or as on
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -25,15 +26,31 @@ def run_simulate(args: argparse.Namespace, bots: list[str], variants: list[Varia
 
     spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget)
     console = Console(stderr=args.json)
-    with Progress(console=console, transient=True, disable=args.json) as progress:
-        task = progress.add_task(_("Playing"), total=len(spec_list))
+    done = 0
+    try:
+        with Progress(console=console, transient=True, disable=args.json) as progress:
+            task = progress.add_task(_("Playing"), total=len(spec_list))
 
-        def counted() -> Iterator[GameStats]:
-            for stats in run(spec_list, args.jobs):
-                progress.advance(task)
-                yield stats
+            def counted() -> Iterator[GameStats]:
+                nonlocal done
+                for stats in run(spec_list, args.jobs):
+                    done += 1
+                    progress.advance(task)
+                    yield stats
 
-        summary = summarise(spec_list, counted())
+            summary = summarise(spec_list, counted())
+    except KeyboardInterrupt:
+        # The workers are stopped already (simulate.run); a part of a run is no result.
+        print(
+            ngettext(
+                "imtheboss: interrupted after {done} of {games} game; no table of a part of a run.",
+                "imtheboss: interrupted after {done} of {games} games; "
+                "no table of a part of a run.",
+                len(spec_list),
+            ).format(done=done, games=len(spec_list)),
+            file=sys.stderr,
+        )
+        return 130
     if args.json:
         print(to_json(summary))
         return 0

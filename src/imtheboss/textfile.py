@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -141,6 +142,20 @@ def decode(data: bytes, path: str | Path) -> str:
 def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     """The text of a regular file of at most ``limit`` bytes, in UTF-8 (see ``decode``)."""
     return decode(read_bytes(path, limit), path)
+
+
+#: Characters that act on a terminal instead of showing: controls (ESC, BEL…), format
+#: characters (bidi overrides), line and paragraph separators, surrogates.
+_ACTING = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that would act on a terminal written as its escape
+    (``\\x1b``, ``\\u202e``): a string read from a file is shown, never obeyed — a board's
+    name could otherwise set the window title, clear the screen or colour the table."""
+    if not any(unicodedata.category(c) in _ACTING for c in text):
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in _ACTING else c for c in text)
 
 
 def _reason(exc: BaseException) -> str:

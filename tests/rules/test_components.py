@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
+from imtheboss.boardfile import parse_board
 from imtheboss.engine import (
     COLOURS,
     DECK_COUNTS,
@@ -29,7 +30,6 @@ from imtheboss.engine import (
     default_board,
     from_position,
     new_game,
-    parse_board,
 )
 from imtheboss.engine.cards import full_deck
 from imtheboss.engine.events import DieRolled, MarkerMoved, Paid

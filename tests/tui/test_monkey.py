@@ -31,7 +31,11 @@ from imtheboss.engine.view import view
 from imtheboss.session import GameSession
 from imtheboss.tui import too_small
 from imtheboss.tui.app import BossApp, TableScreen
-from imtheboss.tui.screens.dialogs import ConfirmDialog, PriceDialog
+from imtheboss.tui.screens.close import CloseDialog
+from imtheboss.tui.screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog, SpaceDialog
+from imtheboss.tui.screens.names import NamesScreen
+from imtheboss.tui.screens.privacy import PrivacyScreen
+from imtheboss.tui.screens.score import ScoreScreen
 
 PRESSES = 2000
 #: Not keys: a paste of one of PASTES, and a resize to one of SIZES.
@@ -63,8 +67,11 @@ WEIGHTS: dict[str, float] = {
 CHARACTERS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b"}
 PASTES = ["12", "Ann", "-3", "1e9", "a\nb\tc", "\x1b]2;PWNED\x1b\\", "[red]Bob", "x" * 300, ""]
 #: 40×12 is where the private move list has no room left; 20×6 is smaller than anything
-#: the table is laid out for.
-SIZES = [(40, 12), (80, 24), (60, 16), (120, 40), (20, 6), (41, 13)]
+#: the table is laid out for; at 10 columns or fewer a dialog's option list had no width.
+SIZES = [(40, 12), (80, 24), (60, 16), (120, 40), (20, 6), (41, 13), (10, 24), (1, 1)]
+#: Widths and heights where something runs out of room, down to a single cell (the option
+#: lists at 10 columns and fewer, the palette's at 6).
+SHRINKING = [(12, 3), (10, 24), (9, 8), (6, 24), (5, 1), (3, 2), (1, 24), (1, 1)]
 #: Where the games start: (seed, moves the scripted table plays first).
 STARTS = [(7, 0), (1556, 31), (1556, 108)]
 PER_GAME = 500
@@ -302,5 +309,72 @@ def test_page_keys_on_a_move_list_with_no_room(
             # The first space offered (the first line only gives the keyboard back).
             await pilot.press("home", "down", "enter")
             await driver.wait_for(lambda: driver.state.phase.value != "place marker")
+
+    run(game)
+
+
+@pytest.mark.parametrize("cover", [True, False], ids=["covered", "laid-out"])
+def test_every_dialog_survives_every_size_down_to_one_cell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cover: bool
+) -> None:
+    """Issue 23, item 8: the marker or the language dialog open while the terminal shrinks to
+    10 columns or fewer ended the app (``ValueError: range() arg 3 must not be zero`` in the
+    option list's layout). Each screen that can be open over the table is opened and the
+    terminal shrunk under it to 1×1 and back; the app lives, and the screen (or the cover,
+    which closes a hand and the quit question) is there after. Once with the cover of a small
+    terminal as it is, once with it lifted (the dialogs themselves laid out at every size)."""
+    if not cover:
+        lift_the_cover(monkeypatch)
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, seed=7))
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            assert app.session is not None
+            state = app.session.state
+            dealt = A.StartDeal(player=2)
+            openers = {
+                "marker": lambda: app.push_screen(SpaceDialog(driver.state)),
+                "language": app.action_choose_language,
+                "quit": lambda: app.post_message(key_event("ctrl+q")),
+                "price": lambda: app.push_screen(PriceDialog("Your price?", 12, 3)),
+                "discard": lambda: app.push_screen(DiscardDialog(state.players[0].hand, 2)),
+                "close": lambda: app.push_screen(CloseDialog(driver.state, 2)),
+                "undo": lambda: app.post_message(key_event("ctrl+z")),
+                "privacy": lambda: app.push_screen(PrivacyScreen("Bob")),
+                "names": lambda: app.push_screen(NamesScreen(6)),
+                "score": lambda: app.push_screen(ScoreScreen(driver.state, 7)),
+                "legend": app.action_legend,
+                "rules": app.action_rules,
+                "palette": lambda: app.post_message(key_event("ctrl+p")),
+            }
+            await driver.play(A.PlaceMarker(player=1, space=3))
+            await driver.play(dealt)
+            openers["hand"] = lambda: app.post_message(key_event("f2"))
+            for name, open_it in openers.items():
+                table = app.screen
+                assert isinstance(table, TableScreen), (name, app.screen)
+                open_it()
+                await driver.wait_for(lambda table=table: app.screen is not table)
+                if name == "hand":
+                    assert isinstance(app.screen, PrivacyScreen)
+                    await pilot.press("enter")
+                opened = type(app.screen)
+                # Laid out once first, as a person sees a dialog before the terminal changes.
+                await driver.wait_for(lambda: app.screen.is_mounted)
+                await pilot.pause()
+                for size in SHRINKING:
+                    await pilot.resize_terminal(*size)
+                    await pilot.pause()
+                    assert app.is_running, f"{name} at {size[0]}×{size[1]}"
+                await pilot.resize_terminal(80, 24)
+                await pilot.pause()
+                assert app.is_running and app.return_code is None, name
+                if not cover:  # the cover closes a hand and what was asked over it
+                    assert isinstance(app.screen, opened), (name, app.screen)
+                while not isinstance(app.screen, TableScreen):
+                    app.pop_screen()
+                    await pilot.pause()
 
     run(game)

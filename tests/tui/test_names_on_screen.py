@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
 from textual.widgets import Input
 from tuikit import Driver, run, screen_text, settings
 
+from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine import actions as A
 from imtheboss.engine import new_game
@@ -101,6 +103,8 @@ def test_the_names_screen_refuses_what_the_notation_cannot_store(tmp_path: Path)
                 ("ann", "too alike"),
                 ("A B", "one word"),
                 ("Ann\x1b", "control character"),
+                ("\u0410nn", "look the same: U+0410"),  # a Cyrillic А: Ann sits at seat 1
+                ("\u3164", "can be seen"),  # the Hangul filler: a blank
             ]:
                 said.clear()
                 box = app.screen.query_one("#name-1", Input)
@@ -118,3 +122,64 @@ def test_the_names_screen_refuses_what_the_notation_cannot_store(tmp_path: Path)
         assert GameSession.resume(tmp_path).setup.players == ("Ann", "정훈", "Cy")
 
     run(names_screen)
+
+
+def test_every_name_field_and_the_start_button_fit_at_80x24(tmp_path: Path) -> None:
+    """Issue 23, item 12: with 5 or 6 players the bordered fields ran past the dialog at 80×24,
+    hiding the Start button and the sixth field. Every field and both buttons now lie inside
+    the dialog, whole, for every count of people."""
+    from textual.containers import Vertical
+    from textual.widgets import Button
+
+    async def names_screen(language: str, players: int) -> None:
+        i18n.use(language)
+        app = BossApp(settings(tmp_path / f"{language}{players}", names=None, players=players))
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: isinstance(app.screen, NamesScreen))
+            await pilot.pause()
+            inside = app.screen.query_one(".dialog", Vertical).content_region
+            shown = [app.screen.query_one(f"#name-{i}", Input) for i in range(players)]
+            shown += list(app.screen.query(Button))
+            for widget in shown:
+                assert widget.region.height > 0, (language, players, widget)
+                assert inside.contains_region(widget.region), (language, players, widget)
+            assert "Flo" * (players == 6) in screen_text(app)
+
+    tables = [("en", players) for players in range(2, 7)]
+    tables += [(language, 6) for language in ("es", "sv", "zh", "ko")]
+    for table in tables:
+        run(functools.partial(names_screen, *table))
+
+
+def test_a_trailing_backslash_is_shown_once(tmp_path: Path) -> None:
+    """Issue 23, item 13: ``rich.markup.escape`` doubles a trailing backslash, which shows
+    wherever no tag follows the name: ``x\\\\ starts``, ``x\\\\: press Enter``, ``only x\\\\
+    looks``. Every name here ends with one, so whoever's turn it is, each place shows it."""
+    names = ("x\\", "y\\", "z\\")
+
+    async def table() -> None:
+        app = BossApp(settings(tmp_path, names=names, seed=SEED))
+        async with app.run_test(size=(140, 44)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: app.session is not None)
+            state = driver.state
+            turn = state.name(state.turn)
+            seen = [screen_text(app)]
+            assert f"{turn} starts." in seen[-1], seen[-1]
+            await pilot.press(f"f{state.turn + 1}")
+            assert isinstance(app.screen, PrivacyScreen)
+            seen.append(screen_text(app))
+            assert f"{turn}: press" in seen[-1], seen[-1]
+            await pilot.press("enter")
+            assert isinstance(app.screen, PrivatePanel)
+            seen.append(screen_text(app))
+            assert f"only {turn} looks" in seen[-1], seen[-1]
+            await pilot.press("escape")
+            await driver.play(A.PlaceMarker(player=state.right_of(state.turn), space=3))
+            await driver.play(A.StartDeal(player=state.turn))
+            seen.append(screen_text(app))
+            for text in seen:
+                assert "\\\\" not in text, text
+
+    run(table)

@@ -30,7 +30,7 @@ from .actions import (
     TimeUp,
     Withdraw,
 )
-from .board import Board, Space, Tile, default_board, load_board, parse_board
+from .board import Board, Space, Tile, default_board
 from .cards import COLOURS, DECK_COUNTS, DECK_SIZE, Card, Colour, Kind, family, travel
 from .errors import BoardFileError, IllegalAction, PositionError
 from .events import Event, redact
@@ -154,9 +154,7 @@ __all__ = [
     "from_position",
     "legal_actions",
     "legal_kinds",
-    "load_board",
     "new_game",
-    "parse_board",
     "possible_closes",
     "redact",
     "responders",

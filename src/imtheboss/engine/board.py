@@ -1,29 +1,33 @@
-"""The board (C1) and the deal tiles (C4) as validated data.
+"""The board (C1) and the deal tiles (C4) as values, and the board shipped with the game.
 
 The printed board is partly reconstructed (see ``data/board.toml``), so a group must be able to
-load the board on their own table. Everything here is checked on load, with a message that
-names the line and the field, because the person reading it is a player editing a text file.
+play the board on their own table: a board file is read and judged at the edge
+(``imtheboss.boardfile``), which hands the engine a ``Board``; the field constraints below are
+what that validator checks, the consistency checks what every ``Board`` checks.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
-from ..textfile import UnreadableFile, read_text
 from .cards import COLOURS, Colour
-from .errors import N_, BoardFileError, Msg, MsgError, in_words_msg, msg, words
-from .frozen import Frozen, adapter, field_constraints
+from .errors import N_, Msg, MsgError, msg, words
+from .frozen import Frozen, field_constraints
 
 if TYPE_CHECKING:
-    from pydantic import Field, ValidationError
+    from pydantic import Field
 
 SPACES = 16
 TILES = 15
+#: The most a board file may say, with room to spare over the printed game (board.md: spaces
+#: pay 3 to 7 dividends, a tile is worth $2M to $5M a dividend). A file with ``value = 5000000``
+#: (dollars, not millions) is not a board: its deals would pay trillions, and prices that high
+#: are not something a table at a game can haggle over.
+MAX_DIVIDENDS = 12
+MAX_VALUE = 10
 
 field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
@@ -36,7 +40,7 @@ class Space(Frozen):
     required: frozenset[Colour]
     optional: frozenset[Colour] = frozenset()
     pick: Annotated[int, Field(ge=0)] = 0
-    dividends: Annotated[int, Field(ge=1)]
+    dividends: Annotated[int, Field(ge=1, le=MAX_DIVIDENDS)]
 
     def __post_init__(self) -> None:
         """The space's own consistency (a file's types are checked by the validator first)."""
@@ -80,7 +84,7 @@ class Tile(Frozen):
     """A deal tile: its dividend value, and the die numbers on its back that end the game."""
 
     number: Annotated[int, Field(ge=1, le=TILES)]
-    value: Annotated[int, Field(ge=1)]
+    value: Annotated[int, Field(ge=1, le=MAX_VALUE)]
     ends_on: frozenset[int] = frozenset()
     last: bool = False
 
@@ -129,121 +133,14 @@ def _ordered(colours: frozenset[Colour]) -> list[Colour]:
     return [c for c in COLOURS if c in colours]
 
 
-def parse_board(text: str, source: str = "board file") -> Board:
-    """Read a board TOML text; every problem becomes a BoardFileError naming its line."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardFileError(
-            msg(N_("{file}: not valid TOML: {error}"), file=source, error=str(exc))
-        ) from None
-    data: dict[str, Any] = {
-        "name": raw.get("name", "Custom board"),
-        "reconstructed": raw.get("reconstructed", False),
-    }
-    unknown = set(raw) - {"name", "reconstructed", "space", "tile"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise BoardFileError(
-            msg(
-                N_("{file}, line {line}: unknown key {key}"),
-                file=source,
-                line=_line_of(text, key),
-                key=repr(key),
-            )
-        )
-    spaces = raw.get("space", [])
-    tiles = raw.get("tile", [])
-    if not isinstance(spaces, list) or not isinstance(tiles, list):
-        raise BoardFileError(msg(N_("{file}: use [[space]] and [[tile]] tables"), file=source))
-    data["spaces"] = [{"number": i + 1, **s} for i, s in enumerate(spaces)]
-    data["tiles"] = [{"number": i + 1, **t} for i, t in enumerate(tiles)]
-    from pydantic import ValidationError
-
-    try:
-        board: Board = adapter(Board).validate_python(data)
-    except ValidationError as exc:
-        raise BoardFileError(_explain(exc, text, source)) from None
-    return board
-
-
-def load_board(path: str | Path) -> Board:
-    """A board file. The reading (only a regular file of a sane size, in UTF-8) is done by
-    ``imtheboss.textfile``, outside the engine; the engine only judges the text."""
-    try:
-        text = read_text(path)
-    except UnreadableFile as exc:
-        raise BoardFileError(
-            msg(N_("cannot read board file: {error}"), error=getattr(exc, "message", str(exc)))
-        ) from None
-    return parse_board(text, str(path))
-
-
 def default_board() -> Board:
     return _DEFAULT
-
-
-def _explain(exc: ValidationError, text: str, source: str) -> Msg:
-    err = exc.errors()[0]
-    loc = list(err["loc"])
-    message = in_words_msg(err)
-    if len(loc) >= 2 and loc[0] in ("spaces", "tiles"):
-        table = "space" if loc[0] == "spaces" else "tile"
-        index = int(loc[1])
-        field = str(loc[2]) if len(loc) > 2 else None
-        line = _line_in_table(text, table, index, field)
-        # The table and field names are the file's own keywords: they stay as written.
-        where = f"{table} {index + 1}"
-        if field:
-            return msg(
-                N_("{file}, line {line}: {where}, field {field}: {message}"),
-                file=source,
-                line=line,
-                where=where,
-                field=repr(field),
-                message=message,
-            )
-        return msg(
-            N_("{file}, line {line}: {where}: {message}"),
-            file=source,
-            line=line,
-            where=where,
-            message=message,
-        )
-    return msg(N_("{file}: {message}"), file=source, message=message)
-
-
-def _line_of(text: str, key: str) -> int:
-    for n, line in enumerate(text.splitlines(), 1):
-        if re.match(rf"\s*{re.escape(key)}\s*=", line) or line.strip() == f"[[{key}]]":
-            return n
-    return 1
-
-
-def _line_in_table(text: str, table: str, index: int, field: str | None) -> int:
-    """The line of ``field`` inside the index-th ``[[table]]``, or of the table header."""
-    seen = -1
-    header = 1
-    inside = False
-    for n, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if stripped.startswith("["):
-            if inside:
-                break
-            if stripped == f"[[{table}]]":
-                seen += 1
-                if seen == index:
-                    header, inside = n, True
-            continue
-        if inside and field and re.match(rf"{re.escape(field)}\s*=", stripped):
-            return n
-    return header
 
 
 def _trusted_board(text: str) -> Board:
     """The board shipped with the game, built without the file validator (importing pydantic
     would double the engine's import time). Its consistency checks run all the same, and a
-    test reads the file through ``parse_board`` to check its types."""
+    test reads the file through ``boardfile.parse_board`` to check its types."""
     raw = tomllib.loads(text)
     return Board(
         name=raw.get("name", "Custom board"),

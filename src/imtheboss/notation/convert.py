@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..boardfile import load_board
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.board import Board, default_board, load_board
+from ..engine.board import Board, default_board
 from ..engine.cards import Colour
 from ..engine.errors import (
     AND,

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -53,6 +52,7 @@ from . import language
 from .bot_seats import BotSeats, BotWaits
 from .labels import game_title, investor_colour, money, ref_text, refusal
 from .log import TableLog, has_amounts, move_line
+from .markup import escape
 from .too_small import FitsTheTerminal
 from .widgets.board import BoardView
 from .widgets.deal import DealView
@@ -248,7 +248,7 @@ class BossApp(FitsTheTerminal[None]):
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbelow(10**12)
         board = None
         if self.settings.board_path is not None:
-            from ..engine.board import load_board
+            from ..boardfile import load_board
 
             board = load_board(self.settings.board_path)
         humans = tuple(n for n in names if n not in self._bot_kinds())
@@ -759,6 +759,18 @@ class BossApp(FitsTheTerminal[None]):
             screen = self.screen
             if isinstance(screen, ConfirmDialog) and screen.purpose == "quit":
                 self.pop_screen()
+
+    def before_signal_exit(self) -> None:
+        """A kill closes the hand as the cover does and saves once more (every move is saved
+        already; this one says whether the folder can be written now)."""
+        self.before_cover()
+        if self.session is not None:
+            self.session.save()
+
+    def signal_note(self) -> str | None:
+        if self.session is not None and self.session.save_path is not None:
+            return _(QUIT_NOTE) if self.session.save_problem is None else None
+        return None
 
     def after_uncover(self) -> None:
         self._redraw_log()  # lines logged under the cover were wrapped at its width

@@ -1,4 +1,4 @@
-"""Fixes for two Textual behaviours that crash the app, applied to Textual's own classes
+"""Fixes for three Textual behaviours that crash the app, applied to Textual's own classes
 because its own subclasses (the command palette's ``CommandList``, ``Select``'s overlay,
 ``SelectionList``, the palette screen) have them too.
 
@@ -12,6 +12,12 @@ because its own subclasses (the command palette's ``CommandList``, ``Select``'s 
    fast both reach a dialog's input before it closes: the second dismissal closed the screen
    under the dialog, and then the last one (``ScreenStackError``). A screen that is no longer
    on top has already been closed, or waits under another: it may not close anything.
+3. An ``OptionList`` narrower than its options' padding (the marker or the language dialog in
+   a terminal of 10 columns or fewer, the command palette at 6) measures and draws its options
+   at a width of 0 or less, and Rich's ``chop_cells`` raises ``ValueError: range() arg 3 must
+   not be zero``. Text is wrapped at one cell at least (``Content._wrap_and_format``, where
+   every measure and drawing of a text goes): what does not fit is cut, not fatal, and the
+   list is whole again once the terminal grows.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.await_complete import AwaitComplete
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList
 
@@ -40,6 +47,18 @@ def guard_page_moves() -> None:
     OptionList._move_page = _move_page  # type: ignore[method-assign]
 
 
+def wrap_in_one_cell_at_least() -> None:
+    wrap: Callable[..., Any] = Content._wrap_and_format
+    if getattr(wrap, _PATCHED, False):
+        return
+
+    def _wrap_and_format(self: Content, width: int, *args: Any, **kwargs: Any) -> Any:
+        return wrap(self, max(width, 1), *args, **kwargs)
+
+    setattr(_wrap_and_format, _PATCHED, True)
+    Content._wrap_and_format = _wrap_and_format  # type: ignore[method-assign]
+
+
 def dismiss_only_from_the_top() -> None:
     dismiss: Callable[..., AwaitComplete] = Screen.dismiss
     if getattr(dismiss, _PATCHED, False):
@@ -57,4 +76,5 @@ def dismiss_only_from_the_top() -> None:
 
 def apply() -> None:
     guard_page_moves()
+    wrap_in_one_cell_at_least()
     dismiss_only_from_the_top()

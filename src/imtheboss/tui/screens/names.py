@@ -28,7 +28,9 @@ class NamesScreen(Screen[tuple[str, ...]]):
         with Vertical(classes="dialog"):
             yield Label(self._heading(), id="names-heading")
             for i in range(self.players):
-                yield Input(value=DEFAULT_NAMES[i], id=f"name-{i}", max_length=MAX_LENGTH)
+                yield Input(
+                    value=DEFAULT_NAMES[i], id=f"name-{i}", max_length=MAX_LENGTH, compact=True
+                )
             with Horizontal(classes="buttons"):
                 yield Button(pgettext("button", "Start"), variant="primary", id="start")
                 # The language is chosen before anyone reads further (each in its own name).

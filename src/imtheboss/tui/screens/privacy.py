@@ -6,7 +6,6 @@ from it — not even whether that player has anything they could play.
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +15,7 @@ from textual.widgets import Static
 
 from ...i18n import N_, _
 from ..language import translate_bindings
+from ..markup import escape
 
 
 class PrivacyScreen(ModalScreen[bool]):

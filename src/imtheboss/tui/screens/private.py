@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -45,6 +44,7 @@ from ..labels import (
     refs_text,
 )
 from ..language import translate_bindings
+from ..markup import escape
 from ..widgets.board import BoardView
 from ..widgets.deal import DealView
 from .dialogs import ConfirmDialog, PriceDialog

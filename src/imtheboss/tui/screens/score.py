@@ -3,7 +3,6 @@ kept secret during the game (it decides every hand), so the game can be replayed
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +15,7 @@ from ...engine.state import GameState
 from ...i18n import N_, _, ngettext
 from ..labels import colour_name, money
 from ..language import translate_bindings
+from ..markup import escape
 
 
 class ScoreScreen(Screen[str]):

@@ -7,7 +7,6 @@ import math
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -20,6 +19,7 @@ from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ...engine.view import PlayerView
 from ...i18n import _
 from ..labels import STYLE, card_colour, chip, investor_colour, money, price_words
+from ..markup import escape
 from .players import seat_key
 
 
