@@ -85,7 +85,10 @@ def run_play(
         if app.session is not None:
             app.session.close()
     # A Textual app that crashed says 1 (and has told the table why): the command says
-    # ``CRASHED``, like any other crash.
+    # ``CRASHED``, like any other crash. One ended by SIGTERM or SIGHUP has saved and said so
+    # (crash_safe): it says 128 + the signal's number, as a shell does.
+    if app.return_code and app.return_code > 128:
+        return app.return_code
     if app.return_code:
         return CRASHED
     if app.farewell is not None:
