@@ -205,7 +205,8 @@ def _play_command(args: argparse.Namespace) -> int:
     from .engine.options import StartPlayer
     from .names import NameRefused, split_names
     from .session import GameSession, ResumeError, cannot_save_in, data_dir
-    from .tui.app import BossApp, TableSettings
+    from .table_settings import TableSettings
+    from .tui.app import BossApp
 
     names = None
     if args.names is not None:
@@ -467,6 +468,8 @@ def _budget_option(parser: argparse.ArgumentParser, help_text: str = _BUDGET_HEL
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line, in the current language (``i18n.use`` first)."""
+    from .table_settings import TableSettings  # the table's defaults, in one place
+
     i18n.speak_argparse()
     lang = _language_option()
     parser = types.OneLineParser(
@@ -534,14 +537,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--stop-window",
         type=types.window,
-        default=5.0,
+        default=TableSettings.stop_window,
         metavar=_("SECONDS"),
         help=_("how long the table may answer a travel, boss or hire card (default 5)"),
     )
     play.add_argument(
         "--last-call",
         type=types.window,
-        default=10.0,
+        default=TableSettings.last_call,
         metavar=_("SECONDS"),
         help=_('the pause after "One, two…" (default 10: count slowly to ten)'),
     )
@@ -553,14 +556,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         type=types.bots,
-        default=0,
+        default=TableSettings.bots,
         metavar="N",
         help=_("computer players, in the last seats of --players (default 0)"),
     )
     play.add_argument(
         "--bot-kind",
         choices=types.BOT_KINDS,
-        default="dealer",
+        default=TableSettings.bot_kind,
         help=_(
             "how the bots play: dealer (bargains for deals it can close; the default), "
             "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
@@ -570,14 +573,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot-pause",
         type=types.pause,
-        default=0.8,
+        default=TableSettings.bot_pause,
         metavar=_("SECONDS"),
         help=_("the pause between two moves of the computer players (default 0.8)"),
     )
     play.add_argument(
         "--bot-wait",
         type=types.bot_wait,
-        default=30.0,
+        default=TableSettings.bot_wait,
         metavar=_("SECONDS"),
         help=_(
             "how long a computer player waits for a person's answer to its offer, ask or "

@@ -11,7 +11,8 @@ from tuikit import log_text, run, screen_text, settings
 from imtheboss.engine import actions as A
 from imtheboss.engine.state import Phase
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
+from imtheboss.tui.screens.table import TableScreen
 
 
 def test_three_bots_and_one_person_play_deals(tmp_path: Path) -> None:

@@ -32,7 +32,8 @@ from imtheboss.engine.setup import Setup, start
 from imtheboss.engine.state import Phase
 from imtheboss.notation import to_line
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.table_settings import TableSettings
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.labels import card_text
 from imtheboss.tui.language import LanguageDialog
 from imtheboss.tui.log import move_line

@@ -28,8 +28,9 @@ from imtheboss.engine.state import Price
 from imtheboss.engine.state import WindowKind as Kind
 from imtheboss.session import GameSession
 from imtheboss.tui import too_small
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.dialogs import ConfirmDialog, PriceDialog
+from imtheboss.tui.screens.table import TableScreen
 
 PRESSES = 2000
 #: Not keys: a paste of one of PASTES, and a resize to one of SIZES.

@@ -16,8 +16,9 @@ from imtheboss.engine.setup import Position
 from imtheboss.engine.state import InvestorRef, Phase, Price, WindowKind
 from imtheboss.notation import parse, replay_document
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.replay import ReplayApp
+from imtheboss.tui.screens.table import TableScreen
 
 #: The terms of the deal below, as the log writes them while it is on the table.
 TERMS = ("Ann: offer Bob yellow for 3", "Ann: offer Cy pink for 2", "for 1 dividend")

@@ -11,57 +11,43 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
-from textual.app import ComposeResult, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import RichLog
 
 from .. import i18n
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.errors import IllegalAction
-from ..engine.events import (
-    BossChanged,
-    CloseCalledOff,
-    DealClosed,
-    DealFailed,
-    Event,
-    GameOver,
-    Hired,
-    Paid,
-    Stopped,
-    WentTravelling,
-)
+from ..engine.events import Event, Paid
 from ..engine.game import apply, responders
 from ..engine.legal import legal_actions
-from ..engine.options import Options
 from ..engine.setup import Setup
-from ..engine.state import GameState, Phase, Price, WindowKind
+from ..engine.state import GameState, Phase, Price
 from ..engine.view import view
 from ..gcpolicy import keep_calm, settle
-from ..i18n import N_, _, pgettext
-from ..names import same_name_key
+from ..i18n import N_, _
 from ..session import GameSession, data_dir
+from ..table_settings import TableSettings
 from . import language
 from .bot_seats import BotSeats, BotWaits
-from .labels import game_title, investor_colour, money, ref_text, refusal
-from .log import TableLog, has_amounts, move_line
+from .clock import TableClock
+from .labels import game_title, refusal
+from .log import TableLog, event_note, has_amounts, move_line, noted, said
+from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
-from .widgets.board import BoardView
-from .widgets.deal import DealView
-from .widgets.footer import SteadyFooter
-from .widgets.layout import table_layout
-from .widgets.players import PlayersView
 
 if TYPE_CHECKING:
     from .screens.private import ActionChosen, MoveQuestion
+
+#: The names the app was the home of before it was split (the settings and the table's screen
+#: have rooms of their own now).
+__all__ = ["ALT_DIGIT_KEYS", "QUIT_NOTE", "BossApp", "TableScreen", "TableSettings"]
 
 # The dialogs and the other screens are imported where they are first opened: none of them is
 # in the table's first frame, and their widgets (text fields, buttons, radio sets) cost the
@@ -96,70 +82,6 @@ ALT_DIGIT_KEYS = (
 QUIT_NOTE = N_("The game is saved; resume with `imtheboss play --resume`.")
 
 
-@dataclass
-class TableSettings:
-    """What ``imtheboss play`` was asked for."""
-
-    players: int = 4
-    names: tuple[str, ...] | None = None
-    seed: int | None = None
-    options: Options = field(default_factory=Options)
-    board_path: Path | None = None
-    stop_window: float = 5.0
-    last_call: float = 10.0
-    ask_around: bool = False
-    save_dir: Path | None = None
-    #: Computer players in the last seats, their kind, and the pause between their moves.
-    bots: int = 0
-    bot_kind: str = "dealer"
-    bot_pause: float = 0.8
-    #: How long a computer player waits for a person's answer to its offer, ask or request to
-    #: cancel an agreement (0: no wait).
-    bot_wait: float = 30.0
-    #: A shark's playouts per decision (None: the resumed game's, else the default). Given on
-    #: a resume, it replaces the saved one.
-    bot_budget: int | None = None
-
-    def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
-        # A name in the table's language; once chosen it is a name like any other (the save
-        # keeps it, whatever language the game resumes in).
-        base = {
-            "dealer": pgettext("bot name", "Dealer"),
-            "random": pgettext("bot name", "Random"),
-            "shark": pgettext("bot name", "Shark"),
-        }[self.bot_kind]
-        names: list[str] = []
-        taken = {same_name_key(n) for n in humans}  # "dealer1" is taken for Dealer1 too
-        number = 1
-        while len(names) < self.bots:
-            name = f"{base}{number}"
-            if same_name_key(name) not in taken:
-                names.append(name)
-            number += 1
-        return tuple(names)
-
-
-class TableScreen(Screen[None]):
-    """Public information only: the board, the players, the deal, the log."""
-
-    BINDINGS = [
-        Binding("m", "app.table('marker')", N_("Place marker")),
-        Binding("d", "app.table('deal')", N_("Deal here")),
-        Binding("r", "app.table('roll')", N_("Roll")),
-        Binding("w", "app.table('draw')", N_("Draw")),
-        Binding("l", "app.legend", N_("Legend")),
-        # The plain digits take the keyboard here, where no text field could want them.
-        *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield from table_layout(_("Log"))
-        yield SteadyFooter()
-
-    def on_mount(self) -> None:
-        language.translate_bindings(self)
-
-
 class BossApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
     #: Textual's default; on mount and at each change of language, the translated
@@ -188,12 +110,8 @@ class BossApp(FitsTheTerminal[None]):
         super().__init__()
         self.settings = settings
         self.session = session
-        self.deadline: float | None = None
-        self._last_tick = time.monotonic()
-        self._window_seen: object = None
+        self.clock = TableClock(settings, time.monotonic())
         self.bot_seats = BotSeats({}, 0)
-        self.bot_waits = BotWaits(settings.bot_wait)
-        self._last_bot_move = 0.0
         self.table_log = TableLog()
         #: While the log of a resumed game is rebuilt, it is drawn once at the end.
         self._rebuilding = False
@@ -217,10 +135,10 @@ class BossApp(FitsTheTerminal[None]):
         elif self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
             self._log_the_game_so_far()
-            self._log_line(_said("dim", N_("Resumed the saved game.")))
+            self._log_line(said("dim", N_("Resumed the saved game.")))
             for skipped in self.session.skipped:
                 self._log_line(
-                    _said("yellow", N_("Passed over a damaged save: {problem}"), problem=skipped)
+                    said("yellow", N_("Passed over a damaged save: {problem}"), problem=skipped)
                 )
             self._tell_save_state()
             self.refresh_table()
@@ -262,7 +180,7 @@ class BossApp(FitsTheTerminal[None]):
         """The new game's computer players sit down, and the table shows it."""
         self._seat_bots(seed)
         # Never the seed: it would give every hand away (it is shown at the end).
-        self._log_line(_said("dim", N_("A new game.")))
+        self._log_line(said("dim", N_("A new game.")))
         self._tell_save_state()
         self.refresh_table()
 
@@ -350,11 +268,23 @@ class BossApp(FitsTheTerminal[None]):
                 retranslate()
         table = self._table()
         if table is not None:
-            table.query_one(RichLog).border_title = _("Log")
-            self._told_unsaved_subtitle(table)
+            table.retitle(self._told_unsaved is not None)
         self._redraw_log()
         self.refresh_table()
         self.screen.refresh_bindings()
+
+    @property
+    def deadline(self) -> float | None:
+        """When the open window's count runs out (the clock's; tests move it)."""
+        return self.clock.deadline
+
+    @deadline.setter
+    def deadline(self, when: float | None) -> None:
+        self.clock.deadline = when
+
+    @property
+    def bot_waits(self) -> BotWaits:
+        return self.clock.bot_waits
 
     @property
     def state(self) -> GameState:
@@ -375,22 +305,15 @@ class BossApp(FitsTheTerminal[None]):
             return
         state = self.state
         public = view(state, None)
-        self._track_window(state)
+        now = time.monotonic()
+        self.clock.track_window(state, now)
         remaining = self._remaining()
         asking = self._asked_name(state)
-        now = time.monotonic()
-        self.bot_waits.update(state, self.bot_seats.bots, now)
+        self.clock.update_waits(state, self.bot_seats.bots, now)
         waits = [(q.asker, q.person, left) for q, left in self.bot_waits.shown(now)]
         if state.window is not None:
             waits = []  # paused, and out of the way of the pending play (see _tick)
-        try:
-            board, players = table.query_one(BoardView), table.query_one(PlayersView)
-            deal = table.query_one(DealView)
-        except NoMatches:
-            return  # a timer's tick while the table is still built or already taken down
-        board.show(public)
-        players.show(public, frozenset(self.bot_seats.bots))
-        deal.show(public, remaining, asking, waits=waits)
+        table.show(public, frozenset(self.bot_seats.bots), remaining, asking, waits)
         if _imported("private"):
             from .screens.private import PrivatePanel
 
@@ -401,9 +324,7 @@ class BossApp(FitsTheTerminal[None]):
 
     def _remaining(self) -> float | None:
         """The seconds left on the table's count (None: no count, or asking around)."""
-        if self.deadline is None or self.settings.ask_around:
-            return None
-        return max(0.0, self.deadline - time.monotonic())
+        return self.clock.remaining(time.monotonic())
 
     def _asked_name(self, state: GameState) -> str | None:
         seat = self._asked_seat(state)
@@ -417,16 +338,13 @@ class BossApp(FitsTheTerminal[None]):
         entry = self.table_log.add(render, amounts)
         table = self._table()
         if table is not None and not self._rebuilding:
-            table.query_one(RichLog).write(entry.markup)
+            table.write(entry.markup)
 
     def _redraw_log(self) -> None:
         table = self._table()
         if table is None or self._rebuilding:
             return
-        log = table.query_one(RichLog)
-        log.clear()
-        for markup in self.table_log.markups():
-            log.write(markup)
+        table.rewrite(self.table_log.markups())
 
     def _log_the_game_so_far(self) -> None:
         """The log as it was before the break: each move with what it caused, amounts only
@@ -466,8 +384,8 @@ class BossApp(FitsTheTerminal[None]):
                 has_amounts(action),
             )
         for event in events:
-            if _event_note(state, event):
-                self._log_line(_noted(state, event), isinstance(event, Paid))
+            if event_note(state, event):
+                self._log_line(noted(state, event), isinstance(event, Paid))
 
     # -- the autosave -----------------------------------------------------------------------
 
@@ -480,7 +398,7 @@ class BossApp(FitsTheTerminal[None]):
         table = self._table()
         if problem is not None:
             self._log_line(
-                _said(
+                said(
                     "b red",
                     N_(
                         "⚠ Not saved: {problem}. The game goes on in memory, and every move "
@@ -491,13 +409,9 @@ class BossApp(FitsTheTerminal[None]):
             )
             self.notify(problem, title=_("Not saved"), severity="error", timeout=8, markup=False)
         else:
-            self._log_line(_said("green", N_("✓ Saved again: every move so far is in the file.")))
+            self._log_line(said("green", N_("✓ Saved again: every move so far is in the file.")))
         if table is not None:
-            self._told_unsaved_subtitle(table)
-
-    def _told_unsaved_subtitle(self, table: TableScreen) -> None:
-        log = table.query_one(RichLog)
-        log.border_subtitle = "" if self._told_unsaved is None else "⚠ " + _("NOT SAVED")
+            table.retitle(problem is not None)
 
     def _retry_save(self, now: float) -> None:
         """Between moves too (the last move of a game has no next one), now and then."""
@@ -510,19 +424,6 @@ class BossApp(FitsTheTerminal[None]):
         self._tell_save_state()
 
     # -- the clock of the reaction windows ------------------------------------------------
-
-    def _track_window(self, state: GameState) -> None:
-        window = state.window
-        if window is None:
-            self.deadline = None
-        elif window is not self._window_seen:
-            seconds = (
-                self.settings.last_call
-                if window.kind is WindowKind.LAST_CALL
-                else self.settings.stop_window
-            )
-            self.deadline = time.monotonic() + seconds
-        self._window_seen = window
 
     def _window_open(self) -> bool:
         return self.session is not None and self.state.window is not None
@@ -538,25 +439,24 @@ class BossApp(FitsTheTerminal[None]):
 
     def _tick(self) -> None:
         now = time.monotonic()
-        elapsed, self._last_tick = now - self._last_tick, now
+        elapsed = self.clock.tick(now)
         self._retry_save(now)
         if self.covered():
             # Nobody can see the table: the game waits, its count and the bots' waits too.
-            self.bot_waits.hold(elapsed)
-            if self.deadline is not None:
-                self.deadline += elapsed
+            self.clock.hold_bot_waits(elapsed)
+            self.clock.hold_window(elapsed)
             return
         if self._someone_has_the_keyboard() or self._window_open():
             # A bot's wait for an answer pauses too, and while a window is open nobody can
             # answer anything but the pending play (ST1, CL2).
-            self.bot_waits.hold(elapsed)
+            self.clock.hold_bot_waits(elapsed)
         self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
             if self.bot_waits.shown(now):
                 self.refresh_table()  # the count of a bot waiting for an answer goes down
             return
         if self._someone_has_the_keyboard():
-            self.deadline += elapsed  # the count waits while someone answers
+            self.clock.hold_window(elapsed)  # the count waits while someone answers
             return
         if now >= self.deadline:
             self.deadline = None
@@ -568,16 +468,16 @@ class BossApp(FitsTheTerminal[None]):
         """One bot move at most per pause, and never while a person has the keyboard."""
         if self.session is None or not self.bot_seats.bots:
             return
-        if now - self._last_bot_move < self.settings.bot_pause:
+        if not self.clock.bots_may_move(now):
             return
         if not isinstance(self.screen, TableScreen):
             return
         state = self.state
-        self.bot_waits.update(state, self.bot_seats.bots, now)
+        self.clock.update_waits(state, self.bot_seats.bots, now)
         waiting = self.bot_waits.waiting(now)
         action = self.bot_seats.next_action(state, self._asked_seat(state), waiting)
         if action is not None:
-            self._last_bot_move = now
+            self.clock.bot_moved(now)
             self.play(action)
 
     def _asked_seat(self, state: GameState) -> int | None:
@@ -613,7 +513,7 @@ class BossApp(FitsTheTerminal[None]):
             else:
                 error = exc
                 self._log_line(
-                    _said("red", N_("✗ refused: {reason}"), reason=lambda: refusal(error))
+                    said("red", N_("✗ refused: {reason}"), reason=lambda: refusal(error))
                 )
                 self.notify(refusal(exc), title=_("Not allowed"), severity="warning", markup=False)
             return False
@@ -835,7 +735,7 @@ class BossApp(FitsTheTerminal[None]):
                 self.notify(_("No undo: the table has moved on since."), severity="warning")
                 return
             self.session.undo()
-            self._log_line(_said("yellow", N_("↶ undone by agreement: {move}"), move=last))
+            self._log_line(said("yellow", N_("↶ undone by agreement: {move}"), move=last))
             self._tell_save_state()
             self.refresh_table()
 
@@ -861,7 +761,7 @@ class BossApp(FitsTheTerminal[None]):
                 self.table_log = TableLog()  # a new game, a new log
                 table = self._table()
                 if table is not None:
-                    table.query_one(RichLog).clear()
+                    table.rewrite(())
                 self._start(names)
             else:
                 self.exit()
@@ -870,75 +770,3 @@ class BossApp(FitsTheTerminal[None]):
 
         seed = getattr(self.session.setup, "seed", None) if self.session else None
         self.push_screen(ScoreScreen(self.state, seed), chosen)
-
-
-def _said(style: str, message: str, **values: str | Callable[[], str]) -> Callable[[bool], str]:
-    """A log entry with no amounts: ``message`` (marked with ``N_``) translated when it is
-    drawn, its values escaped (they can name a player); a callable value is said anew too."""
-
-    def render(_amounts: bool) -> str:
-        said = {k: escape(v if isinstance(v, str) else v()) for k, v in values.items()}
-        return f"[{style}]{_(message).format(**said)}[/{style}]"
-
-    return render
-
-
-def _noted(state: GameState, event: Event) -> Callable[[bool], str]:
-    """A log entry for an event (its amounts, if any, until its deal is over)."""
-
-    def render(amounts: bool) -> str:
-        return f"[dim]  {escape(_event_note(state, event, amounts) or '')}[/dim]"
-
-    return render
-
-
-def _event_note(state: GameState, event: Event, amounts: bool = True) -> str | None:
-    """A few events in words, for those who missed the moment (all public). ``amounts``:
-    False once the deal is over — who was paid, not how much (M1)."""
-    name = state.name
-    if isinstance(event, WentTravelling):
-        return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
-    if isinstance(event, Stopped):
-        return _("{player} stopped {other}'s {card}").format(
-            player=name(event.player), other=name(event.of_player), card=_played(event)
-        )
-    if isinstance(event, BossChanged):
-        return _("{player} is the Boss now").format(player=name(event.new))
-    if isinstance(event, Hired):
-        return _("{player} hired the {colour} investor").format(
-            player=name(event.player), colour=investor_colour(event.colour)
-        )
-    if isinstance(event, Paid):
-        payee = name(event.payee)
-        if event.payer is None:
-            if amounts:
-                return _("the bank pays {payee} {money}").format(
-                    payee=payee, money=money(event.amount)
-                )
-            return _("the bank pays {payee}").format(payee=payee)
-        if amounts:
-            return _("{payer} pays {payee} {money}").format(
-                payer=name(event.payer), payee=payee, money=money(event.amount)
-            )
-        return _("{payer} pays {payee}").format(payer=name(event.payer), payee=payee)
-    if isinstance(event, CloseCalledOff):
-        return _("{player} called the close off: the negotiation goes on").format(
-            player=name(event.player)
-        )
-    if isinstance(event, DealClosed):
-        return _("deal closed on space {space}").format(space=event.space)
-    if isinstance(event, DealFailed):
-        return _("the deal on space {space} failed").format(space=event.space)
-    if isinstance(event, GameOver):
-        return _("the game is over")
-    return None
-
-
-def _played(event: Stopped) -> str:
-    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel``)."""
-    return {
-        WindowKind.TRAVEL: pgettext("stopped", "travel"),
-        WindowKind.BOSS: pgettext("stopped", "boss"),
-        WindowKind.HIRE: pgettext("stopped", "hire"),
-        WindowKind.LAST_CALL: pgettext("stopped", "last call"),
-    }[event.cancelled]

@@ -14,11 +14,25 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.markup import escape
+
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
+from ..engine.events import (
+    BossChanged,
+    CloseCalledOff,
+    DealClosed,
+    DealFailed,
+    Event,
+    GameOver,
+    Hired,
+    Paid,
+    Stopped,
+    WentTravelling,
+)
+from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
 from ..i18n import _, ngettext, pgettext
-from .labels import card_colour, cards_list, colour_name
+from .labels import card_colour, cards_list, colour_name, investor_colour, money, ref_text
 
 #: How an entry is drawn, in the language of the moment: given whether its amounts are still
 #: shown, its Rich markup. Entries keep what they are about (an action and the state it was
@@ -213,3 +227,75 @@ def amounts_forgotten_at(befores: Sequence[GameState]) -> list[int]:
         if no_deal_on_the_table(befores[index]):
             first = index
     return out
+
+
+def said(style: str, message: str, **values: str | Callable[[], str]) -> Callable[[bool], str]:
+    """A log entry with no amounts: ``message`` (marked with ``N_``) translated when it is
+    drawn, its values escaped (they can name a player); a callable value is said anew too."""
+
+    def render(_amounts: bool) -> str:
+        said = {k: escape(v if isinstance(v, str) else v()) for k, v in values.items()}
+        return f"[{style}]{_(message).format(**said)}[/{style}]"
+
+    return render
+
+
+def noted(state: GameState, event: Event) -> Callable[[bool], str]:
+    """A log entry for an event (its amounts, if any, until its deal is over)."""
+
+    def render(amounts: bool) -> str:
+        return f"[dim]  {escape(event_note(state, event, amounts) or '')}[/dim]"
+
+    return render
+
+
+def event_note(state: GameState, event: Event, amounts: bool = True) -> str | None:
+    """A few events in words, for those who missed the moment (all public). ``amounts``:
+    False once the deal is over — who was paid, not how much (M1)."""
+    name = state.name
+    if isinstance(event, WentTravelling):
+        return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
+    if isinstance(event, Stopped):
+        return _("{player} stopped {other}'s {card}").format(
+            player=name(event.player), other=name(event.of_player), card=_played(event)
+        )
+    if isinstance(event, BossChanged):
+        return _("{player} is the Boss now").format(player=name(event.new))
+    if isinstance(event, Hired):
+        return _("{player} hired the {colour} investor").format(
+            player=name(event.player), colour=investor_colour(event.colour)
+        )
+    if isinstance(event, Paid):
+        payee = name(event.payee)
+        if event.payer is None:
+            if amounts:
+                return _("the bank pays {payee} {money}").format(
+                    payee=payee, money=money(event.amount)
+                )
+            return _("the bank pays {payee}").format(payee=payee)
+        if amounts:
+            return _("{payer} pays {payee} {money}").format(
+                payer=name(event.payer), payee=payee, money=money(event.amount)
+            )
+        return _("{payer} pays {payee}").format(payer=name(event.payer), payee=payee)
+    if isinstance(event, CloseCalledOff):
+        return _("{player} called the close off: the negotiation goes on").format(
+            player=name(event.player)
+        )
+    if isinstance(event, DealClosed):
+        return _("deal closed on space {space}").format(space=event.space)
+    if isinstance(event, DealFailed):
+        return _("the deal on space {space} failed").format(space=event.space)
+    if isinstance(event, GameOver):
+        return _("the game is over")
+    return None
+
+
+def _played(event: Stopped) -> str:
+    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel``)."""
+    return {
+        WindowKind.TRAVEL: pgettext("stopped", "travel"),
+        WindowKind.BOSS: pgettext("stopped", "boss"),
+        WindowKind.HIRE: pgettext("stopped", "hire"),
+        WindowKind.LAST_CALL: pgettext("stopped", "last call"),
+    }[event.cancelled]

@@ -1,0 +1,68 @@
+"""The table's counts: a reaction window's, the bots' waits for an answer, the bots' pace.
+
+One room for every clock of the table, so that one rule can say when they all stop. The clock
+is the caller's (the app passes ``time.monotonic()``; a test its own), never the engine's: the
+engine knows only that a count ran out (``TimeUp``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..engine.state import GameState, WindowKind
+from ..table_settings import TableSettings
+from .bot_seats import BotWaits
+
+
+class TableClock:
+    def __init__(self, settings: TableSettings, now: float) -> None:
+        self.settings = settings
+        #: When the open window's count runs out (None: no window, no count).
+        self.deadline: float | None = None
+        self._window_seen: object = None
+        self._last_tick = now
+        self.bot_waits = BotWaits(settings.bot_wait)
+        self._last_bot_move = 0.0
+
+    def track_window(self, state: GameState, now: float) -> None:
+        """A new window starts its count; a window gone takes its count with it."""
+        window = state.window
+        if window is None:
+            self.deadline = None
+        elif window is not self._window_seen:
+            seconds = (
+                self.settings.last_call
+                if window.kind is WindowKind.LAST_CALL
+                else self.settings.stop_window
+            )
+            self.deadline = now + seconds
+        self._window_seen = window
+
+    def remaining(self, now: float) -> float | None:
+        """The seconds left on the table's count (None: no count, or asking around)."""
+        if self.deadline is None or self.settings.ask_around:
+            return None
+        return max(0.0, self.deadline - now)
+
+    def tick(self, now: float) -> float:
+        """The seconds since the last tick."""
+        elapsed, self._last_tick = now - self._last_tick, now
+        return elapsed
+
+    def hold_window(self, elapsed: float) -> None:
+        """The window's count waits ``elapsed`` seconds more."""
+        if self.deadline is not None:
+            self.deadline += elapsed
+
+    def hold_bot_waits(self, elapsed: float) -> None:
+        self.bot_waits.hold(elapsed)
+
+    def update_waits(self, state: GameState, bots: Collection[int], now: float) -> None:
+        self.bot_waits.update(state, bots, now)
+
+    def bots_may_move(self, now: float) -> bool:
+        """One bot move at most per pause."""
+        return now - self._last_bot_move >= self.settings.bot_pause
+
+    def bot_moved(self, now: float) -> None:
+        self._last_bot_move = now
