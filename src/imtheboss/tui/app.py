@@ -35,7 +35,7 @@ from ..i18n import N_, _
 from ..session import GameSession, data_dir
 from ..table_settings import TableSettings
 from . import language
-from .bot_seats import BotSeats, BotWaits
+from .bot_seats import BotSeats, BotWaits, table_decider
 from .clock import TableClock
 from .labels import game_title, refusal
 from .log import TableLog, event_note, has_amounts, move_line, noted, said
@@ -112,6 +112,8 @@ class BossApp(FitsTheTerminal[None]):
         self.session = session
         self.clock = TableClock(settings, time.monotonic())
         self.bot_seats = BotSeats({}, 0)
+        #: The table shows a bot's count of its wait for an answer.
+        self._waits_drawn = False
         self.table_log = TableLog()
         #: While the log of a resumed game is rebuilt, it is drawn once at the end.
         self._rebuilding = False
@@ -313,6 +315,7 @@ class BossApp(FitsTheTerminal[None]):
         waits = [(q.asker, q.person, left) for q, left in self.bot_waits.shown(now)]
         if state.window is not None:
             waits = []  # paused, and out of the way of the pending play (see _tick)
+        self._waits_drawn = bool(waits)
         table.show(public, frozenset(self.bot_seats.bots), remaining, asking, waits)
         if _imported("private"):
             from .screens.private import PrivatePanel
@@ -437,26 +440,33 @@ class BossApp(FitsTheTerminal[None]):
         )
         return any(isinstance(s, private) for s in self.screen_stack)
 
+    def _table_in_sight(self) -> bool:
+        """The table is on top, nothing over it (a timer can tick as the app closes, with no
+        screen left)."""
+        stack = self.screen_stack
+        return bool(stack) and isinstance(stack[-1], TableScreen) and not self.covered()
+
     def _tick(self) -> None:
         now = time.monotonic()
         elapsed = self.clock.tick(now)
         self._retry_save(now)
-        if self.covered():
-            # Nobody can see the table: the game waits, its count and the bots' waits too.
+        if not self._table_in_sight():
+            # Nobody can see the table — a terminal too small, the rules, the legend, the
+            # palette, a question, a hand: the game waits, its count and the bots' waits too.
+            # A card nobody could see cannot be stopped, a count nobody could see not heard.
             self.clock.hold_bot_waits(elapsed)
             self.clock.hold_window(elapsed)
             return
-        if self._someone_has_the_keyboard() or self._window_open():
-            # A bot's wait for an answer pauses too, and while a window is open nobody can
-            # answer anything but the pending play (ST1, CL2).
+        if self._window_open():
+            # While a window is open nobody can answer anything but the pending play (ST1,
+            # CL2): a bot's wait for an answer pauses too.
             self.clock.hold_bot_waits(elapsed)
         self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
-            if self.bot_waits.shown(now):
-                self.refresh_table()  # the count of a bot waiting for an answer goes down
-            return
-        if self._someone_has_the_keyboard():
-            self.clock.hold_window(elapsed)  # the count waits while someone answers
+            if self.bot_waits.shown(now) or self._waits_drawn:
+                # The count of a bot waiting for an answer goes down — and once it has run
+                # out, the table is drawn once more without it.
+                self.refresh_table()
             return
         if now >= self.deadline:
             self.deadline = None
@@ -468,9 +478,7 @@ class BossApp(FitsTheTerminal[None]):
         """One bot move at most per pause, and never while a person has the keyboard."""
         if self.session is None or not self.bot_seats.bots:
             return
-        if not self.clock.bots_may_move(now):
-            return
-        if not isinstance(self.screen, TableScreen):
+        if not self.clock.bots_may_move(now) or not self._table_in_sight():
             return
         state = self.state
         self.clock.update_waits(state, self.bot_seats.bots, now)
@@ -530,6 +538,8 @@ class BossApp(FitsTheTerminal[None]):
         if self.session is None or self._someone_has_the_keyboard():
             return
         state = self.state
+        if table_decider(state) in self.bot_seats:
+            return  # a person's key never acts for a computer seat: it plays by itself
         if what == "marker":
             if state.phase is Phase.PLACE_MARKER:
                 placer = state.right_of(state.turn)
@@ -561,6 +571,8 @@ class BossApp(FitsTheTerminal[None]):
             return True
         state = self.state
         what = parameters[0] if parameters else ""
+        if table_decider(state) in self.bot_seats:
+            return False
         if what == "marker":
             return state.phase is Phase.PLACE_MARKER
         seat = state.end_roller if state.phase is Phase.END_ROLL else state.turn

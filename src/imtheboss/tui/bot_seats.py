@@ -173,14 +173,15 @@ class BotSeats:
                     continue  # not yet: the person has time to answer
                 return answer
             return None
-        decider = _decider(state)
+        decider = table_decider(state)
         if decider not in self.bots:
             return None
         answer = self._ask(state, decider)
         return answer if answer is not None else legal_actions(state, decider)[0]
 
 
-def _decider(state: GameState) -> int:
+def table_decider(state: GameState) -> int:
+    """Who decides the table's move of the moment (marker, deal here, draw, the end roll)."""
     if state.phase is Phase.PLACE_MARKER:
         return state.right_of(state.turn)
     if state.phase is Phase.END_ROLL and state.end_roller is not None:

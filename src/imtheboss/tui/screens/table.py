@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import RichLog
 
 from ...engine.view import PlayerView
 from ...i18n import N_, _
@@ -21,6 +20,7 @@ from ..widgets.board import BoardView
 from ..widgets.deal import DealView
 from ..widgets.footer import SteadyFooter
 from ..widgets.layout import table_layout
+from ..widgets.log_view import LogView
 from ..widgets.players import PlayersView
 
 
@@ -64,16 +64,13 @@ class TableScreen(Screen[None]):
 
     def write(self, markup: str) -> None:
         """One more line of the log."""
-        self.query_one(RichLog).write(markup)
+        self.query_one(LogView).add_line(markup)
 
     def rewrite(self, markups: Iterable[str]) -> None:
-        """The whole log again (its amounts forgotten, a new language, a new width)."""
-        log = self.query_one(RichLog)
-        log.clear()
-        for markup in markups:
-            log.write(markup)
+        """The whole log again (its amounts forgotten, a new language)."""
+        self.query_one(LogView).show_lines(markups)
 
     def retitle(self, unsaved: bool) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(LogView)
         log.border_title = _("Log")
         log.border_subtitle = "⚠ " + _("NOT SAVED") if unsaved else ""
