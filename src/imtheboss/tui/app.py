@@ -35,7 +35,7 @@ from ..i18n import N_, _
 from ..session import GameSession, data_dir
 from ..table_settings import TableSettings
 from . import language
-from .bot_seats import BotSeats, BotWaits, table_decider
+from .bot_seats import BotSeats, BotWaits, FarThinker, Thinking, table_decider
 from .clock import TableClock
 from .labels import game_title, refusal
 from .log import TableLog, event_note, has_amounts, move_line, noted, said
@@ -114,6 +114,10 @@ class BossApp(FitsTheTerminal[None]):
         self.bot_seats = BotSeats({}, 0)
         #: The table shows a bot's count of its wait for an answer.
         self._waits_drawn = False
+        #: The bots' decision under way, or made and not played yet.
+        self._thinking: Thinking | None = None
+        #: Where the sharks search (a process, started with the first shark seated).
+        self._far = FarThinker()
         self.table_log = TableLog()
         #: While the log of a resumed game is rebuilt, it is drawn once at the end.
         self._rebuilding = False
@@ -154,6 +158,9 @@ class BossApp(FitsTheTerminal[None]):
         # A moment after the first frame: freeze what start-up built, so that no long garbage
         # collection lands inside a bot's decision or a key press later (gcpolicy).
         self.set_timer(1.0, settle)
+
+    def on_unmount(self) -> None:
+        self._far.close()  # the table is gone: nobody waits for the sharks' answer
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -208,7 +215,7 @@ class BossApp(FitsTheTerminal[None]):
             state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.session.bot_budget)
             for name, kind in self.session.bots.items()
         }
-        self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
+        self.bot_seats = BotSeats(bots, seed, self.settings.ask_around, self._far)
 
     def crash_folder(self) -> Path:
         return self.settings.save_dir or data_dir()
@@ -475,17 +482,42 @@ class BossApp(FitsTheTerminal[None]):
             self.refresh_table()
 
     def _bots_move(self, now: float) -> None:
-        """One bot move at most per pause, and never while a person has the keyboard."""
+        """The bots think off the UI thread (``Thinking``), one decision at a time, asked
+        once a tick at most; their move is played the pause after they were asked — never
+        sooner, whatever they hold — on the state they were asked about, and never while a
+        person has the keyboard."""
         if self.session is None or not self.bot_seats.bots:
             return
-        if not self.clock.bots_may_move(now) or not self._table_in_sight():
+        thinking = self._thinking
+        if thinking is not None:
+            if not thinking.done:
+                return
+            if thinking.answer() is not None and thinking.state is self.state:
+                self._bots_answer()  # due now, or at its timer
+                return
+            # Nothing to do (which nobody sees, so it need not wait), or the table moved on
+            # meanwhile (a count ran out): the bots are asked again.
+            self._thinking = None
+        if not self._table_in_sight():
             return
         state = self.state
         self.clock.update_waits(state, self.bot_seats.bots, now)
-        waiting = self.bot_waits.waiting(now)
-        action = self.bot_seats.next_action(state, self._asked_seat(state), waiting)
-        if action is not None:
-            self.clock.bot_moved(now)
+        thinking = Thinking(state, now)
+        self._thinking = thinking
+        thinking.start(self.bot_seats, self._asked_seat(state), self.bot_waits.waiting(now))
+        self.set_timer(self.settings.bot_pause, self._bots_answer)
+
+    def _bots_answer(self) -> None:
+        """The bots' move, if it is ready and due, on the state it was chosen for, with the
+        table in sight."""
+        thinking = self._thinking
+        if thinking is None or not thinking.done or not self._table_in_sight():
+            return
+        if time.monotonic() < self.clock.answer_due(thinking.asked_at):
+            return
+        action = thinking.answer()
+        self._thinking = None
+        if action is not None and thinking.state is self.state:
             self.play(action)
 
     def _asked_seat(self, state: GameState) -> int | None:

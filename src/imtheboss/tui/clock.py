@@ -22,7 +22,6 @@ class TableClock:
         self._window_seen: object = None
         self._last_tick = now
         self.bot_waits = BotWaits(settings.bot_wait)
-        self._last_bot_move = 0.0
 
     def track_window(self, state: GameState, now: float) -> None:
         """A new window starts its count; a window gone takes its count with it."""
@@ -60,9 +59,8 @@ class TableClock:
     def update_waits(self, state: GameState, bots: Collection[int], now: float) -> None:
         self.bot_waits.update(state, bots, now)
 
-    def bots_may_move(self, now: float) -> bool:
-        """One bot move at most per pause."""
-        return now - self._last_bot_move >= self.settings.bot_pause
-
-    def bot_moved(self, now: float) -> None:
-        self._last_bot_move = now
+    def answer_due(self, asked_at: float) -> float:
+        """When the bots' answer to what they were asked at ``asked_at`` is played: the pause
+        between their moves later, the same whatever they hold and however long they think
+        (unless they think for longer than that)."""
+        return asked_at + self.settings.bot_pause
