@@ -421,3 +421,28 @@ def test_a_shark_boss_grants_a_request_without_weighing_it() -> None:
     shark = SharkBot(seed=1, budget=4)
     assert not isinstance(decide(shark, asked_not, DEALER1), A.CancelAgreement)
     assert shark.searches == 1
+
+
+def test_sharks_thinking_in_their_own_process_play_the_same_game() -> None:
+    """The table sends its sharks to search in a process of their own (FarThinker) and takes
+    them back with each answer: a seed must give the same moves as sharks at home."""
+    from imtheboss.tui.bot_seats import FarThinker
+
+    def moves(far: FarThinker | None) -> list[Action | None]:
+        state = new_game(Setup(players=("A", "B", "C", "D"), seed=5, options=Options()))
+        seats = BotSeats({seat: make_bot("shark", 35 + seat, 4) for seat in range(4)}, 5, far=far)
+        played: list[Action | None] = []
+        while len(played) < 80 and state.phase is not Phase.OVER:
+            action = seats.next_action(state)
+            played.append(action)
+            if action is None and state.window is not None:
+                action = A.TimeUp()
+            if action is not None:
+                state, _events = apply(state, action)
+        return played
+
+    far = FarThinker()
+    try:
+        assert moves(far) == moves(None)
+    finally:
+        far.close()
