@@ -100,7 +100,7 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
                     if driver.state.window is not None:
                         assert 'says "I\'m the Boss!"' in text, text
                         boss_windows_seen += 1
-                    assert f"{state.name(action.player)}: boss" in log
+                    assert f"{state.name(action.player)} plays a boss card" in log
                 elif isinstance(action, A.PlayStop):
                     assert after.window is None
                     assert f"{state.name(action.player)} stopped" in log

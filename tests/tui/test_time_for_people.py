@@ -269,3 +269,52 @@ def test_ctrl_q_answers_at_once_while_a_shark_thinks_hard(tmp_path: Path) -> Non
         assert thinking < max(1.0, 3 * alone), (alone, thinking)
 
     run(scenario)
+
+
+def test_the_log_says_what_ended_the_game_the_money_and_the_winner(tmp_path: Path) -> None:
+    """E1–E3 in the log's words: the end roll and the numbers of the tile just laid, every
+    player's money (public now), and who won."""
+    session = last_call(tmp_path)
+    session.act(A.TimeUp())
+    roller = session.state.end_roller
+    assert roller is not None
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=SIX), session=session)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            assert app.play(A.Roll(player=roller))  # seed 3 rolls a 3
+            await pilot.pause()
+            state = app.state
+            assert state.phase is Phase.OVER
+            text = log_text(app)
+            said = "The end roll is 3, one of 1, 2, 3, 4 on the tile just laid: the game is over."
+            assert said in text, text
+            sums = ", ".join(f"{p.name} ${p.money}M" for p in state.players)
+            assert f"Final money: {sums}." in text, text
+            [winner] = state.winners
+            assert f"{state.name(winner)} wins." in text, text
+
+    run(game)
+
+
+def test_a_move_in_the_log_is_a_sentence_in_the_tables_language(tmp_path: Path) -> None:
+    """ "Cy offers Bob $2M for pink" / "Cy le ofrece a Bob $2M por el rosa": a sentence with
+    its unit, in the table's language, never a line of notation."""
+    from imtheboss import i18n
+    from imtheboss.engine.state import InvestorRef, Price
+    from imtheboss.tui.log import said_move
+
+    state = last_call(tmp_path).history[6]  # Fredrika (5) deals, Cressida (2) laid red
+    offer = A.Offer(
+        player=5, supplier=2, cards=(InvestorRef(colour=Colour.PINK),), price=Price(amount=2)
+    )
+    try:
+        assert said_move(offer, state) == "Fredrika offers Cressida $2M for the pink investor."
+        i18n.use("es")
+        assert said_move(offer, state) == "Fredrika le ofrece a Cressida $2M por el inversor rosa."
+        assert said_move(offer, state, amounts=False) == (
+            "Fredrika le hace una oferta a Cressida por el inversor rosa."
+        )
+    finally:
+        i18n.use("en")

@@ -24,7 +24,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.errors import IllegalAction
-from ..engine.events import Event, Paid
+from ..engine.events import Event, GameOver, Paid
 from ..engine.game import apply, responders
 from ..engine.legal import legal_actions
 from ..engine.setup import Setup
@@ -38,7 +38,7 @@ from . import language
 from .bot_seats import BotSeats, BotWaits, FarThinker, Thinking, table_decider
 from .clock import TableClock
 from .labels import game_title, refusal
-from .log import TableLog, event_note, has_amounts, move_line, noted, said
+from .log import TableLog, event_note, has_amounts, noted, said, said_end, said_move
 from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
 
@@ -388,13 +388,19 @@ class BossApp(FitsTheTerminal[None]):
         if self.table_log.table_moves_on(before):
             self._redraw_log()  # a deal is over: its amounts leave the log
         state = self.state if state is None else state
+        caused = tuple(events)
         if line:
             self._log_line(
-                lambda amounts: escape(move_line(action, before, amounts) or line),
+                lambda amounts: escape(said_move(action, before, caused, amounts) or line),
                 has_amounts(action),
             )
-        for event in events:
-            if event_note(state, event):
+        for event in caused:
+            if isinstance(event, GameOver):
+                # What ended it, the money and the winner: public from now on (E3).
+                self._log_line(
+                    lambda _amounts: "[b]" + escape("\n".join(said_end(before, caused))) + "[/b]"
+                )
+            elif event_note(state, event):
                 self._log_line(noted(state, event), isinstance(event, Paid))
 
     # -- the autosave -----------------------------------------------------------------------
@@ -764,9 +770,11 @@ class BossApp(FitsTheTerminal[None]):
         session = self.session
         action, before = session.actions[-1], session.history[-1]
         fallback = session.lines[-1]
+        caused = apply(before, action)[1]  # the engine is pure: the events once more
 
-        def last() -> str:
-            return move_line(action, before) or fallback or _("the last action")
+        def last(amounts: bool = True) -> str:
+            said = said_move(action, before, caused, amounts)
+            return said or fallback or _("the last action")
 
         asked_at = len(self.session.actions)
 
@@ -779,7 +787,13 @@ class BossApp(FitsTheTerminal[None]):
                 self.notify(_("No undo: the table has moved on since."), severity="warning")
                 return
             self.session.undo()
-            self._log_line(said("yellow", N_("↶ undone by agreement: {move}"), move=last))
+            # Its price is forgotten with the deal's other prices (M1, issue 23).
+            self._log_line(
+                lambda amounts: said(
+                    "yellow", N_("↶ undone by agreement: {move}"), move=lambda: last(amounts)
+                )(amounts),
+                has_amounts(action),
+            )
             self._tell_save_state()
             self.refresh_table()
 
