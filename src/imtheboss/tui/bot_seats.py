@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import legal_actions
-from ..engine.state import GameState, Phase, Proposal, WindowKind
+from ..engine.state import FamilyRef, GameState, Phase, Proposal, WindowKind
 from ..engine.view import PlayerView, view
 
 if TYPE_CHECKING:
@@ -106,10 +106,12 @@ class BotWaits:
         return [(q, d - now) for q, d in self._deadlines.items() if now < d]
 
 
-def gives_up(action: Action, question: Question) -> bool:
+def gives_up(action: Action, question: Question, state: GameState | None = None) -> bool:
     """Would this move end the question before its answer: failing the deal, taking the
     proposal back, or replacing it with another? (A request to cancel is never taken back:
-    no move does that.)"""
+    no move does that.) And, ``state`` given, would a Boss who offered a person a price for
+    a colour take that colour from someone else first — accept another's card for it, or
+    close with one — when it promised the person the time to answer (issue 19)?"""
     if isinstance(action, A.Fail | A.Reset):
         return True
     if question.proposal is None:
@@ -117,8 +119,25 @@ def gives_up(action: Action, question: Question) -> bool:
     if question.proposal.by_boss:
         if isinstance(action, A.Withdraw | A.Offer):
             return action.supplier == question.person
+        if state is not None and state.deal is not None:
+            return _takes_the_colour_elsewhere(action, question, state)
         return False
     return isinstance(action, A.Withdraw | A.Ask)
+
+
+def _takes_the_colour_elsewhere(action: Action, question: Question, state: GameState) -> bool:
+    assert question.proposal is not None and state.deal is not None
+    promised = {ref.colour for ref in question.proposal.cards}
+    if isinstance(action, A.Accept) and action.supplier not in (None, question.person):
+        other = next((p for p in state.deal.proposals if p.supplier == action.supplier), None)
+        return other is not None and any(ref.colour in promised for ref in other.cards)
+    if isinstance(action, A.Close):
+        person = question.person
+        for colour, ref in action.supplies.items():
+            owner = ref.owner if isinstance(ref, FamilyRef) else state.owners[colour]
+            if colour in promised and owner != person:
+                return True
+    return False
 
 
 class FarThinker:
@@ -265,7 +284,7 @@ class BotSeats:
                 answer = self._ask(state, seat)
                 if answer is None:
                     continue
-                if any(gives_up(answer, q) for q in held.get(seat, ())):
+                if any(gives_up(answer, q, state) for q in held.get(seat, ())):
                     continue  # not yet: the person has time to answer
                 return answer
             return None
