@@ -539,14 +539,19 @@ def build_parser() -> argparse.ArgumentParser:
         type=types.window,
         default=TableSettings.stop_window,
         metavar=_("SECONDS"),
-        help=_("how long the table may answer a travel, boss or hire card (default 5)"),
+        help=_(
+            "how long the table may answer a travel, boss or hire card (default {seconds})"
+        ).format(seconds=f"{TableSettings.stop_window:g}"),
     )
     play.add_argument(
         "--last-call",
         type=types.window,
         default=TableSettings.last_call,
         metavar=_("SECONDS"),
-        help=_('the pause after "One, two…" (default 10: count slowly to ten)'),
+        help=_(
+            'the pause after "One, two…" (default {seconds}: time to notice it and take the '
+            "keyboard)"
+        ).format(seconds=f"{TableSettings.last_call:g}"),
     )
     play.add_argument(
         "--ask-around",

@@ -31,8 +31,15 @@ class TableSettings:
     seed: int | None = None
     options: Options = field(default_factory=_no_variants)
     board_path: Path | None = None
-    stop_window: float = 5.0
-    last_call: float = 10.0
+    #: The seconds a travel, boss or hire card waits for a stop, and the last call waits
+    #: after "One, two…". Long enough for a person who was looking away: in Pilot runs a
+    #: stop takes three keys (the seat's key, Enter on the privacy screen, Enter on STOP, the
+    #: first move of the menu) and 0.6 s of the machine on the shared one; a person must
+    #: also notice the card (2–3 s when looking away), reach the keyboard (1 s) and read two
+    #: screens (1–2 s): 5–7 s, which the old 5 s did not leave. The last call asks more: to
+    #: decide whether anything in the hand is worth a card against the close.
+    stop_window: float = 10.0
+    last_call: float = 15.0
     ask_around: bool = False
     save_dir: Path | None = None
     #: Computer players in the last seats, their kind, and the pause between their moves.
