@@ -226,9 +226,9 @@ def test_a_sharks_time_to_answer_does_not_tell_its_stop_cards(tmp_path: Path) ->
         # The pause (1.5 s), never sooner, whatever it holds; later only by what a busy
         # machine adds, alike with and without.
         for stop, seen in times.items():
-            assert all(1.5 <= t < 1.5 + 1.0 for t in seen), (stop, times)
+            assert all(1.5 <= t < 1.5 + 2.0 for t in seen), (stop, times)
         middle = {stop: statistics.median(seen) for stop, seen in times.items()}
-        assert abs(middle[True] - middle[False]) < 0.25, times
+        assert abs(middle[True] - middle[False]) < 0.4, times
 
     run(trials)
 
@@ -252,7 +252,7 @@ def test_ctrl_q_answers_at_once_while_a_shark_thinks_hard(tmp_path: Path) -> Non
             assert isinstance(app.screen, ConfirmDialog)
             took = time.monotonic() - start
             if budget > 1:
-                thinking = app._thinking
+                thinking = app.bot_pace.thinking
                 assert thinking is not None and not thinking.done, "the shark thinks a while"
                 pool = app._far._pool
                 assert pool is not None

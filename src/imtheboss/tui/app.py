@@ -35,8 +35,8 @@ from ..i18n import N_, _
 from ..session import GameSession, data_dir
 from ..table_settings import TableSettings
 from . import language
-from .bot_seats import BotSeats, BotWaits, FarThinker, Thinking, table_decider
-from .clock import TableClock
+from .bot_seats import BotSeats, BotWaits, FarThinker, table_decider
+from .clock import BotPace, TableClock
 from .labels import game_title, refusal
 from .log import TableLog, event_note, has_amounts, noted, said, said_end, said_move
 from .screens.table import TableScreen
@@ -114,8 +114,7 @@ class BossApp(FitsTheTerminal[None]):
         self.bot_seats = BotSeats({}, 0)
         #: The table shows a bot's count of its wait for an answer.
         self._waits_drawn = False
-        #: The bots' decision under way, or made and not played yet.
-        self._thinking: Thinking | None = None
+        self.bot_pace = BotPace(self.clock)
         #: Where the sharks search (a process, started with the first shark seated).
         self._far = FarThinker()
         self.table_log = TableLog()
@@ -488,43 +487,29 @@ class BossApp(FitsTheTerminal[None]):
             self.refresh_table()
 
     def _bots_move(self, now: float) -> None:
-        """The bots think off the UI thread (``Thinking``), one decision at a time, asked
-        once a tick at most; their move is played the pause after they were asked — never
-        sooner, whatever they hold — on the state they were asked about, and never while a
-        person has the keyboard."""
+        """The bots' move once it is due (``BotPace``), else they are asked anew — never
+        while a person has the keyboard or anything covers the table."""
         if self.session is None or not self.bot_seats.bots:
             return
-        thinking = self._thinking
-        if thinking is not None:
-            if not thinking.done:
-                return
-            if thinking.answer() is not None and thinking.state is self.state:
-                self._bots_answer()  # due now, or at its timer
-                return
-            # Nothing to do (which nobody sees, so it need not wait), or the table moved on
-            # meanwhile (a count ran out): the bots are asked again.
-            self._thinking = None
-        if not self._table_in_sight():
+        in_sight = self._table_in_sight()
+        move = self.bot_pace.due(self.state, now, in_sight)
+        if move is not None:
+            self.play(move)
+            return
+        if self.bot_pace.busy or not in_sight:
             return
         state = self.state
         self.clock.update_waits(state, self.bot_seats.bots, now)
-        thinking = Thinking(state, now)
-        self._thinking = thinking
-        thinking.start(self.bot_seats, self._asked_seat(state), self.bot_waits.waiting(now))
+        waiting = self.bot_waits.waiting(now)
+        self.bot_pace.ask(state, self.bot_seats, self._asked_seat(state), waiting, now)
         self.set_timer(self.settings.bot_pause, self._bots_answer)
 
     def _bots_answer(self) -> None:
-        """The bots' move, if it is ready and due, on the state it was chosen for, with the
-        table in sight."""
-        thinking = self._thinking
-        if thinking is None or not thinking.done or not self._table_in_sight():
-            return
-        if time.monotonic() < self.clock.answer_due(thinking.asked_at):
-            return
-        action = thinking.answer()
-        self._thinking = None
-        if action is not None and thinking.state is self.state:
-            self.play(action)
+        """The moment the bots' answer is due: played now if it is ready."""
+        if self.session is not None:
+            move = self.bot_pace.due(self.state, time.monotonic(), self._table_in_sight())
+            if move is not None:
+                self.play(move)
 
     def _asked_seat(self, state: GameState) -> int | None:
         if not self.settings.ask_around or state.window is None:

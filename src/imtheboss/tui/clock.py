@@ -7,11 +7,12 @@ engine knows only that a count ran out (``TimeUp``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
+from ..engine.actions import Action
 from ..engine.state import GameState, WindowKind
 from ..table_settings import TableSettings
-from .bot_seats import BotWaits
+from .bot_seats import BotSeats, BotWaits, Question, Thinking
 
 
 class TableClock:
@@ -64,3 +65,47 @@ class TableClock:
         between their moves later, the same whatever they hold and however long they think
         (unless they think for longer than that)."""
         return asked_at + self.settings.bot_pause
+
+
+class BotPace:
+    """When the bots are asked and when their answer is played.
+
+    They are asked once a tick at most, and think off the table's thread (``Thinking``); their
+    move is played the pause after they were asked — never sooner, whatever they hold and
+    however long they think — and only on the state they were asked about, with the table in
+    sight. An answer that is no move (nothing to do) is seen by nobody: it need not wait.
+    """
+
+    def __init__(self, clock: TableClock) -> None:
+        self.clock = clock
+        #: The bots' decision under way, or made and not played yet.
+        self.thinking: Thinking | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.thinking is not None
+
+    def ask(
+        self,
+        state: GameState,
+        seats: BotSeats,
+        asked: int | None,
+        waiting: Mapping[int, Sequence[Question]],
+        now: float,
+    ) -> None:
+        self.thinking = Thinking(state, now)
+        self.thinking.start(seats, asked, waiting)
+
+    def due(self, state: GameState, now: float, in_sight: bool) -> Action | None:
+        """The bots' move to play now, if it is ready and due on ``state``."""
+        thinking = self.thinking
+        if thinking is None or not thinking.done:
+            return None
+        action = thinking.answer()
+        if action is None or thinking.state is not state:
+            self.thinking = None  # nothing to do, or the table moved on (a count ran out)
+            return None
+        if not in_sight or now < self.clock.answer_due(thinking.asked_at):
+            return None
+        self.thinking = None
+        return action
