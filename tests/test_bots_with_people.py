@@ -20,7 +20,7 @@ from imtheboss.engine import Options, Setup, apply, legal_actions, new_game, vie
 from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
 from imtheboss.engine.cards import Card, Colour, Kind
-from imtheboss.engine.state import GameState, InvestorRef, Phase, Price
+from imtheboss.engine.state import FamilyRef, GameState, InvestorRef, Phase, Price
 from imtheboss.tui.bot_seats import BotSeats, BotWaits, gives_up, questions
 from support import ANN as ANN_
 from support import BOB as BOB_
@@ -72,6 +72,33 @@ def test_while_it_waits_a_bot_neither_fails_nor_takes_its_question_back() -> Non
     )
     assert not gives_up(A.LayFamily(player=DEALER1, colour=Colour.RED), question)
     assert not gives_up(A.Withdraw(player=DEALER1, supplier=1), question)
+
+
+def test_a_bot_boss_does_not_take_the_colour_it_offered_a_person_from_another_first() -> None:
+    """Dealer1 offered Ann a price for red and promised her the wait; Dealer2 lays its red
+    family card and asks for it. Until Ann answers, Dealer1 neither accepts Dealer2's red
+    nor closes with it (it could fail her offer on the table, not take red behind it)."""
+    state = offered(dealer1_deal())
+    (question,) = questions(state, BOTS)
+    state, _ = apply(state, A.LayFamily(player=3, colour=Colour.RED))
+    red = (FamilyRef(owner=3, colour=Colour.RED),)
+    state, _ = apply(state, A.Ask(player=3, cards=red, price=Price(amount=1)))
+    accept = A.Accept(player=DEALER1, supplier=3)
+    assert accept in legal_actions(state, DEALER1)
+    assert gives_up(accept, question, state)
+    assert not gives_up(accept, question)  # without the table, the old rule only
+    agreed, _ = apply(state, accept)
+    close = A.Close(
+        player=DEALER1, supplies={Colour.RED: red[0], Colour.BLUE: InvestorRef(colour=Colour.BLUE)}
+    )
+    assert gives_up(close, question, agreed)
+    # The table's bots hold it back while Ann's count runs.
+    seats = BotSeats({seat: make_bot("dealer", seat) for seat in BOTS}, 1)
+    waits = BotWaits(30.0)
+    waits.update(state, BOTS, now=0.0)
+    for _ in range(20):
+        action = seats.next_action(state, None, waits.waiting(now=1.0))
+        assert action is None or not gives_up(action, question, state), action
 
 
 def agreed_and_cancel_asked(by: int) -> GameState:
@@ -421,3 +448,28 @@ def test_a_shark_boss_grants_a_request_without_weighing_it() -> None:
     shark = SharkBot(seed=1, budget=4)
     assert not isinstance(decide(shark, asked_not, DEALER1), A.CancelAgreement)
     assert shark.searches == 1
+
+
+def test_sharks_thinking_in_their_own_process_play_the_same_game() -> None:
+    """The table sends its sharks to search in a process of their own (FarThinker) and takes
+    them back with each answer: a seed must give the same moves as sharks at home."""
+    from imtheboss.tui.bot_seats import FarThinker
+
+    def moves(far: FarThinker | None) -> list[Action | None]:
+        state = new_game(Setup(players=("A", "B", "C", "D"), seed=5, options=Options()))
+        seats = BotSeats({seat: make_bot("shark", 35 + seat, 4) for seat in range(4)}, 5, far=far)
+        played: list[Action | None] = []
+        while len(played) < 80 and state.phase is not Phase.OVER:
+            action = seats.next_action(state)
+            played.append(action)
+            if action is None and state.window is not None:
+                action = A.TimeUp()
+            if action is not None:
+                state, _events = apply(state, action)
+        return played
+
+    far = FarThinker()
+    try:
+        assert moves(far) == moves(None)
+    finally:
+        far.close()

@@ -609,7 +609,7 @@ def test_computer_players_are_named_in_the_tables_language(lang: str, kind: str)
     """A Korean table seats 딜러1, not Dealer1; the names pass the one name rule, so the save
     keeps them and the game resumes in any language."""
     from imtheboss.names import name_problem
-    from imtheboss.tui.app import TableSettings
+    from imtheboss.table_settings import TableSettings
 
     i18n.use(lang)
     names = TableSettings(bots=2, bot_kind=kind).bot_names(("정훈",))

@@ -26,7 +26,7 @@ from imtheboss.names import (
 from imtheboss.notation import NotationError, parse
 from imtheboss.notation.syntax import HEADER_KEYS
 from imtheboss.session import GameSession
-from imtheboss.tui.app import TableSettings
+from imtheboss.table_settings import TableSettings
 
 ESCAPE_NAME = "\x1b]2;PWNED\x1b\\X"
 

@@ -274,6 +274,8 @@ def _budget_option(parser: argparse.ArgumentParser, help_text: str = _BUDGET_HEL
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line, in the current language (``i18n.use`` first)."""
+    from .table_settings import TableSettings  # the table's defaults, in one place
+
     i18n.speak_argparse()
     lang = _language_option()
     parser = types.OneLineParser(
@@ -341,16 +343,21 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--stop-window",
         type=types.window,
-        default=5.0,
+        default=TableSettings.stop_window,
         metavar=_("SECONDS"),
-        help=_("how long the table may answer a travel, boss or hire card (default 5)"),
+        help=_(
+            "how long the table may answer a travel, boss or hire card (default {seconds})"
+        ).format(seconds=f"{TableSettings.stop_window:g}"),
     )
     play.add_argument(
         "--last-call",
         type=types.window,
-        default=10.0,
+        default=TableSettings.last_call,
         metavar=_("SECONDS"),
-        help=_('the pause after "One, two…" (default 10: count slowly to ten)'),
+        help=_(
+            'the pause after "One, two…" (default {seconds}: time to notice it and take the '
+            "keyboard)"
+        ).format(seconds=f"{TableSettings.last_call:g}"),
     )
     play.add_argument(
         "--ask-around",
@@ -360,14 +367,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         type=types.bots,
-        default=0,
+        default=TableSettings.bots,
         metavar="N",
         help=_("computer players, in the last seats of --players (default 0)"),
     )
     play.add_argument(
         "--bot-kind",
         choices=types.BOT_KINDS,
-        default="dealer",
+        default=TableSettings.bot_kind,
         help=_(
             "how the bots play: dealer (bargains for deals it can close; the default), "
             "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
@@ -377,14 +384,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot-pause",
         type=types.pause,
-        default=0.8,
+        default=TableSettings.bot_pause,
         metavar=_("SECONDS"),
         help=_("the pause between two moves of the computer players (default 0.8)"),
     )
     play.add_argument(
         "--bot-wait",
         type=types.bot_wait,
-        default=30.0,
+        default=TableSettings.bot_wait,
         metavar=_("SECONDS"),
         help=_(
             "how long a computer player waits for a person's answer to its offer, ask or "

@@ -9,9 +9,10 @@ from pathlib import Path
 from tuikit import log_text, run, screen_text, settings
 
 from imtheboss.engine import actions as A
-from imtheboss.engine.state import Phase
+from imtheboss.engine.state import Phase, WindowKind
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
+from imtheboss.tui.screens.table import TableScreen
 
 
 def test_three_bots_and_one_person_play_deals(tmp_path: Path) -> None:
@@ -33,10 +34,15 @@ def test_three_bots_and_one_person_play_deals(tmp_path: Path) -> None:
             assert app.session.state.name(1) == "Dealer1"
             # A computer player has no key: "bot" where a person's key is.
             assert re.search(r"bot\s+Dealer1", screen_text(app)), screen_text(app)
+            last_calls_seen = 0
             for _ in range(600):
                 state = app.session.state
                 if state.deals_done >= 3 or state.phase is Phase.OVER:
                     break
+                window = state.window
+                if window is not None and window.kind is WindowKind.LAST_CALL:
+                    # A deal among bots still gives the person a last call to see and answer.
+                    last_calls_seen += "One, two…" in screen_text(app)
                 ann_decides = (
                     state.phase is Phase.PLACE_MARKER and state.right_of(state.turn) == 0
                 ) or (state.turn == 0 and state.phase in (Phase.TURN, Phase.ROLLED))
@@ -49,8 +55,15 @@ def test_three_bots_and_one_person_play_deals(tmp_path: Path) -> None:
                 await pilot.pause(0.06)
             state = app.session.state
             assert state.deals_done >= 3
+            assert last_calls_seen, "no last call was on the screen"
+            actions = app.session.actions
+            closes = [i for i, a in enumerate(actions) if isinstance(a, A.Close)]
+            # Every close ran its count to the end, or a card called it off: no bot passed
+            # the last call away from the person.
+            answers = A.TimeUp | A.PlayTravel | A.PlayBoss | A.PlayHire
+            assert all(isinstance(actions[i + 1], answers) for i in closes if i + 1 < len(actions))
             log = log_text(app)
-            assert "Dealer2: deal" in log or "Dealer1: deal" in log or "Dealer3: deal" in log
+            assert any(f"Dealer{n} starts a deal" in log for n in (1, 2, 3)), log
             # A bot's F-key hands nothing over: a notice, no privacy screen.
             await pilot.press("f2")
             await pilot.pause(0.3)

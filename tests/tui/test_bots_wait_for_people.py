@@ -160,7 +160,7 @@ def test_a_bot_whose_wait_runs_out_moves_on(tmp_path: Path) -> None:
             waited = time.monotonic() - seen_offer
             assert any(isinstance(a, A.Fail) for a in session.actions)
             assert waited >= wait - 0.5, waited
-            assert "Dealer1: fail" in log_text(app)
+            assert "Dealer1 declares the deal failed." in log_text(app)
             assert "waits for Ann's answer" not in screen_text(app)
 
     run(scenario)
@@ -242,7 +242,7 @@ def test_a_bots_request_to_cancel_waits_for_the_person_with_a_count(tmp_path: Pa
             now = time.monotonic()
             assert all(q.proposal is not None for q, _ in app.bot_waits.shown(now))
             await driver.wait_for(lambda: "asks to cancel the agreement" not in screen_text(app))
-            assert "Ann: cancel Dealer1" in log_text(app)
+            assert "Ann wants to cancel the agreement with Dealer1." in log_text(app)
 
     run(scenario)
 
@@ -283,7 +283,9 @@ def test_a_person_boss_asks_a_bot_supplier_to_cancel_and_it_gives_in(tmp_path: P
             assert bot._cancel_asks[ANN] == CANCEL_PATIENCE
             deal = driver.state.deal
             assert deal is not None and deal.agreements == () and not deal.cancel_requests
-            await driver.wait_for(lambda: "Dealer1: cancel Ann" in log_text(app))
+            await driver.wait_for(
+                lambda: "Dealer1 wants to cancel the agreement with Ann." in log_text(app)
+            )
             await driver.wait_for(lambda: "asks to cancel the agreement" not in screen_text(app))
 
     run(scenario)

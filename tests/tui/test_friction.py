@@ -20,11 +20,12 @@ from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.setup import Position, Setup
 from imtheboss.engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
 from imtheboss.session import GameSession
-from imtheboss.tui.app import QUIT_NOTE, BossApp, TableScreen
+from imtheboss.tui.app import QUIT_NOTE, BossApp
 from imtheboss.tui.screens.dialogs import ConfirmDialog, PriceDialog
 from imtheboss.tui.screens.privacy import PrivacyScreen
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.score import ScoreScreen
+from imtheboss.tui.screens.table import TableScreen
 
 
 def offer_to_bob(save_dir: Path) -> GameSession:

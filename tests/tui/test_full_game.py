@@ -20,11 +20,12 @@ from imtheboss.engine.invariants import violations
 from imtheboss.engine.setup import Position, Setup, start
 from imtheboss.engine.state import GameState, InvestorRef, Phase, Price, WindowKind
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.rules import RulesScreen
 from imtheboss.tui.screens.score import ScoreScreen
+from imtheboss.tui.screens.table import TableScreen
 
 SEED = 1556  # a seed whose game has a stopped boss card, a boss card that holds, a hire,
 # a discard at the hand limit, a failed deal and asks by family-card owners
@@ -99,7 +100,7 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
                     if driver.state.window is not None:
                         assert 'says "I\'m the Boss!"' in text, text
                         boss_windows_seen += 1
-                    assert f"{state.name(action.player)}: boss" in log
+                    assert f"{state.name(action.player)} plays a boss card" in log
                 elif isinstance(action, A.PlayStop):
                     assert after.window is None
                     assert f"{state.name(action.player)} stopped" in log

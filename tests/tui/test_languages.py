@@ -36,7 +36,8 @@ from imtheboss.engine.state import Phase
 from imtheboss.engine.view import view
 from imtheboss.notation import to_line
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.table_settings import TableSettings
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.labels import card_text
 from imtheboss.tui.language import LanguageDialog
 from imtheboss.tui.log import move_line

@@ -16,9 +16,10 @@ from tuikit import NAMES, Driver, Policy, hand_lines, run, screen_text, secrets_
 from imtheboss.engine import actions as A
 from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.state import GameState, Phase
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.privacy import PrivacyScreen
 from imtheboss.tui.screens.private import PrivatePanel
+from imtheboss.tui.screens.table import TableScreen
 
 #: What only a private panel says; never on a shared screen.
 PRIVATE_WORDS = ("Your hand", "Your money", "Your investors", " — only ")

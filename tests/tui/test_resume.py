@@ -10,7 +10,8 @@ from tuikit import Driver, Policy, run, screen_text, settings
 from imtheboss.engine import actions as A
 from imtheboss.engine.state import GameState, WindowKind
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
+from imtheboss.tui.screens.table import TableScreen
 
 SEED = 1556
 

@@ -17,7 +17,8 @@ from imtheboss.engine import actions as A
 from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Phase
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.table_settings import TableSettings
+from imtheboss.tui.app import BossApp
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 

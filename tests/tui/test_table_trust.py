@@ -16,11 +16,14 @@ from imtheboss.engine.setup import Position
 from imtheboss.engine.state import InvestorRef, Phase, Price, WindowKind
 from imtheboss.notation import parse, replay_document
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.replay import ReplayApp
+from imtheboss.tui.screens.table import TableScreen
 
-#: The terms of the deal below, as the log writes them while it is on the table.
-TERMS = ("Ann: offer Bob yellow for 3", "Ann: offer Cy pink for 2", "for 1 dividend")
+#: The terms of the deal below, as the log says them while it is on the table.
+TERMS = ("Ann offers Bob $3M for", "Ann offers Cy $2M for", "1 dividend for")
+#: The same terms as the replay shows them: its lines are the game's lines of notation.
+LINES = ("Ann: offer Bob yellow for 3", "Ann: offer Cy pink for 2", "for 1 dividend")
 
 
 def dealing(save_dir: Path) -> GameSession:
@@ -62,8 +65,8 @@ def next_move(session: GameSession) -> A.Action:
     return A.Roll(player=state.turn)
 
 
-def amounts_in(text: str) -> list[str]:
-    return [t for t in (*TERMS, "$") if t in text]
+def amounts_in(text: str, terms: tuple[str, ...] = TERMS) -> list[str]:
+    return [t for t in (*terms, "$") if t in text]
 
 
 def test_the_log_keeps_amounts_only_while_their_deal_is_on_the_table(tmp_path: Path) -> None:
@@ -76,7 +79,7 @@ def test_the_log_keeps_amounts_only_while_their_deal_is_on_the_table(tmp_path: P
             for action in terms():
                 assert app.play(action)
             await pilot.pause()
-            assert amounts_in(log_text(app)) == [*TERMS], log_text(app)
+            assert amounts_in(log_text(app)) == [*TERMS, "$"], log_text(app)
             assert app.play(A.Close(player=0, supplies=next(possible_closes(app.state))))
             assert app.state.window is not None
             assert app.state.window.kind is WindowKind.LAST_CALL
@@ -90,9 +93,44 @@ def test_the_log_keeps_amounts_only_while_their_deal_is_on_the_table(tmp_path: P
             await pilot.pause()
             text = log_text(app)
             assert amounts_in(text) == [], text
-            assert "Ann: offer Bob yellow for a price" in text
-            assert "Cy: accept" in text and "Ann pays Bob" in text and "the bank pays Ann" in text
+            assert "Ann makes Bob an offer for the yellow investor." in text
+            assert (
+                "Cy accepts the Boss's offer." in text
+                and "Ann pays Bob" in text
+                and "the bank pays Ann" in text
+            )
             assert "Ann pays Cy" in text and "Ann pays Di" in text
+
+    run(game)
+
+
+def test_an_undone_offer_forgets_its_price_with_the_deal(tmp_path: Path) -> None:
+    """Issue 23, item 3: "↶ undone by agreement: Cy: offer Ann orange for 5" kept its price
+    after the deal was over. The undo's line forgets it with the deal's other prices (M1)."""
+    session = dealing(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, last_call=60.0, stop_window=60.0), session=session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            moves = terms()
+            for action in moves[:4]:  # ... and Ann's offer to Cy
+                assert app.play(action)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            undone = "↶ undone by agreement: Ann offers Cy $2M for the pink investor."
+            assert undone in log_text(app), log_text(app)
+            for action in moves[3:]:
+                assert app.play(action)
+            assert app.play(A.Close(player=0, supplies=next(possible_closes(app.state))))
+            assert app.play(A.TimeUp())
+            assert app.play(next_move(app.session))  # type: ignore[arg-type]
+            await pilot.pause()
+            text = log_text(app)
+            assert amounts_in(text) == [], text
+            assert "↶ undone by agreement: Ann makes Cy an offer for the pink investor." in text
 
     run(game)
 
@@ -110,7 +148,7 @@ def test_a_resumed_log_shows_only_the_open_deal_s_amounts(tmp_path: Path) -> Non
             shown[name] = log_text(app)
 
     run(lambda: look("mid-deal", GameSession.resume(tmp_path)))
-    assert amounts_in(shown["mid-deal"]) == list(TERMS[:2]), shown["mid-deal"]
+    assert amounts_in(shown["mid-deal"]) == [*TERMS[:2], "$"], shown["mid-deal"]
     for action in terms()[5:]:
         session.act(action)
     session.act(A.Close(player=0, supplies=next(possible_closes(session.state))))
@@ -118,7 +156,7 @@ def test_a_resumed_log_shows_only_the_open_deal_s_amounts(tmp_path: Path) -> Non
     session.act(next_move(session))
     run(lambda: look("after", GameSession.resume(tmp_path)))
     assert amounts_in(shown["after"]) == [], shown["after"]
-    assert "Ann: offer Cy pink for a price" in shown["after"]
+    assert "Ann makes Cy an offer for the pink investor." in shown["after"]
 
 
 def test_the_replay_forgets_amounts_as_the_table_does(tmp_path: Path) -> None:
@@ -142,9 +180,9 @@ def test_the_replay_forgets_amounts_as_the_table_does(tmp_path: Path) -> None:
 
     run(watch)
     last = max(seen)
-    offers = [p for p, text in seen.items() if TERMS[0] in text]
+    offers = [p for p, text in seen.items() if LINES[0] in text]
     assert offers and max(offers) == last - 1, "the deal's terms stay while it is on the table"
-    assert amounts_in(seen[last]) == [], seen[last]
+    assert amounts_in(seen[last], LINES) == [], seen[last]
     assert "for a price" in seen[last]
 
 

@@ -42,7 +42,8 @@ from imtheboss.engine.state import (
     WindowKind,
 )
 from imtheboss.session import GameSession
-from imtheboss.tui.app import BossApp, TableScreen, TableSettings
+from imtheboss.table_settings import TableSettings
+from imtheboss.tui.app import BossApp
 from imtheboss.tui.labels import card_text
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.dialogs import (
@@ -54,6 +55,7 @@ from imtheboss.tui.screens.dialogs import (
 from imtheboss.tui.screens.privacy import PrivacyScreen
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.score import ScoreScreen
+from imtheboss.tui.screens.table import TableScreen
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 

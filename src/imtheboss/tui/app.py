@@ -11,15 +11,12 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import ComposeResult, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import RichLog
 
 from .. import i18n
 from ..engine import actions as A
@@ -27,41 +24,34 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Colour
 from ..engine.errors import IllegalAction
 from ..engine.events import (
-    BossChanged,
-    CloseCalledOff,
-    DealClosed,
-    DealFailed,
     Event,
     GameOver,
-    Hired,
     Paid,
-    Stopped,
-    WentTravelling,
 )
 from ..engine.game import apply, check_close, responders
 from ..engine.legal import legal_actions
-from ..engine.options import Options
 from ..engine.setup import Setup
-from ..engine.state import CardRef, GameState, Phase, Price, WindowKind
+from ..engine.state import CardRef, GameState, Phase, Price
 from ..engine.view import view
 from ..gcpolicy import keep_calm, settle
-from ..i18n import N_, _, pgettext
-from ..names import same_name_key
+from ..i18n import N_, _
 from ..session import GameSession, data_dir
+from ..table_settings import TableSettings
 from . import language
-from .bot_seats import BotSeats, BotWaits
-from .labels import game_title, investor_colour, money, ref_text, refusal
-from .log import TableLog, has_amounts, move_line
+from .bot_seats import BotSeats, BotWaits, FarThinker, table_decider
+from .clock import BotPace, TableClock
+from .labels import game_title, refusal
+from .log import TableLog, event_note, has_amounts, noted, said, said_end, said_move
 from .markup import escape
+from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
-from .widgets.board import BoardView
-from .widgets.deal import DealView
-from .widgets.footer import SteadyFooter
-from .widgets.layout import table_layout
-from .widgets.players import PlayersView
 
 if TYPE_CHECKING:
     from .screens.private import ActionChosen, MoveQuestion
+
+#: The names the app was the home of before it was split (the settings and the table's screen
+#: have rooms of their own now).
+__all__ = ["ALT_DIGIT_KEYS", "QUIT_NOTE", "BossApp", "TableScreen", "TableSettings"]
 
 # The dialogs and the other screens are imported where they are first opened: none of them is
 # in the table's first frame, and their widgets (text fields, buttons, radio sets) cost the
@@ -96,70 +86,6 @@ ALT_DIGIT_KEYS = (
 QUIT_NOTE = N_("The game is saved; resume with `imtheboss play --resume`.")
 
 
-@dataclass
-class TableSettings:
-    """What ``imtheboss play`` was asked for."""
-
-    players: int = 4
-    names: tuple[str, ...] | None = None
-    seed: int | None = None
-    options: Options = field(default_factory=Options)
-    board_path: Path | None = None
-    stop_window: float = 5.0
-    last_call: float = 10.0
-    ask_around: bool = False
-    save_dir: Path | None = None
-    #: Computer players in the last seats, their kind, and the pause between their moves.
-    bots: int = 0
-    bot_kind: str = "dealer"
-    bot_pause: float = 0.8
-    #: How long a computer player waits for a person's answer to its offer, ask or request to
-    #: cancel an agreement (0: no wait).
-    bot_wait: float = 30.0
-    #: A shark's playouts per decision (None: the resumed game's, else the default). Given on
-    #: a resume, it replaces the saved one.
-    bot_budget: int | None = None
-
-    def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
-        # A name in the table's language; once chosen it is a name like any other (the save
-        # keeps it, whatever language the game resumes in).
-        base = {
-            "dealer": pgettext("bot name", "Dealer"),
-            "random": pgettext("bot name", "Random"),
-            "shark": pgettext("bot name", "Shark"),
-        }[self.bot_kind]
-        names: list[str] = []
-        taken = {same_name_key(n) for n in humans}  # "dealer1" is taken for Dealer1 too
-        number = 1
-        while len(names) < self.bots:
-            name = f"{base}{number}"
-            if same_name_key(name) not in taken:
-                names.append(name)
-            number += 1
-        return tuple(names)
-
-
-class TableScreen(Screen[None]):
-    """Public information only: the board, the players, the deal, the log."""
-
-    BINDINGS = [
-        Binding("m", "app.table('marker')", N_("Place marker")),
-        Binding("d", "app.table('deal')", N_("Deal here")),
-        Binding("r", "app.table('roll')", N_("Roll")),
-        Binding("w", "app.table('draw')", N_("Draw")),
-        Binding("l", "app.legend", N_("Legend")),
-        # The plain digits take the keyboard here, where no text field could want them.
-        *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield from table_layout(_("Log"))
-        yield SteadyFooter()
-
-    def on_mount(self) -> None:
-        language.translate_bindings(self)
-
-
 class BossApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
     #: Textual's default; on mount and at each change of language, the translated
@@ -188,12 +114,13 @@ class BossApp(FitsTheTerminal[None]):
         super().__init__()
         self.settings = settings
         self.session = session
-        self.deadline: float | None = None
-        self._last_tick = time.monotonic()
-        self._window_seen: object = None
+        self.clock = TableClock(settings, time.monotonic())
         self.bot_seats = BotSeats({}, 0)
-        self.bot_waits = BotWaits(settings.bot_wait)
-        self._last_bot_move = 0.0
+        #: The table shows a bot's count of its wait for an answer.
+        self._waits_drawn = False
+        self.bot_pace = BotPace(self.clock)
+        #: Where the sharks search (a process, started with the first shark seated).
+        self._far = FarThinker()
         self.table_log = TableLog()
         #: While the log of a resumed game is rebuilt, it is drawn once at the end.
         self._rebuilding = False
@@ -219,10 +146,10 @@ class BossApp(FitsTheTerminal[None]):
         elif self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
             self._log_the_game_so_far()
-            self._log_line(_said("dim", N_("Resumed the saved game.")))
+            self._log_line(said("dim", N_("Resumed the saved game.")))
             for skipped in self.session.skipped:
                 self._log_line(
-                    _said("yellow", N_("Passed over a damaged save: {problem}"), problem=skipped)
+                    said("yellow", N_("Passed over a damaged save: {problem}"), problem=skipped)
                 )
             self._tell_save_state()
             self.refresh_table()
@@ -236,6 +163,9 @@ class BossApp(FitsTheTerminal[None]):
         # A moment after the first frame: freeze what start-up built, so that no long garbage
         # collection lands inside a bot's decision or a key press later (gcpolicy).
         self.set_timer(1.0, settle)
+
+    def on_unmount(self) -> None:
+        self._far.close()  # the table is gone: nobody waits for the sharks' answer
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -264,7 +194,7 @@ class BossApp(FitsTheTerminal[None]):
         """The new game's computer players sit down, and the table shows it."""
         self._seat_bots(seed)
         # Never the seed: it would give every hand away (it is shown at the end).
-        self._log_line(_said("dim", N_("A new game.")))
+        self._log_line(said("dim", N_("A new game.")))
         self._tell_save_state()
         self.refresh_table()
 
@@ -290,7 +220,7 @@ class BossApp(FitsTheTerminal[None]):
             state.seat(name): make_bot(kind, seed * 7 + state.seat(name), self.session.bot_budget)
             for name, kind in self.session.bots.items()
         }
-        self.bot_seats = BotSeats(bots, seed, self.settings.ask_around)
+        self.bot_seats = BotSeats(bots, seed, self.settings.ask_around, self._far)
 
     def crash_folder(self) -> Path:
         return self.settings.save_dir or data_dir()
@@ -352,11 +282,23 @@ class BossApp(FitsTheTerminal[None]):
                 retranslate()
         table = self._table()
         if table is not None:
-            table.query_one(RichLog).border_title = _("Log")
-            self._told_unsaved_subtitle(table)
+            table.retitle(self._told_unsaved is not None)
         self._redraw_log()
         self.refresh_table()
         self.screen.refresh_bindings()
+
+    @property
+    def deadline(self) -> float | None:
+        """When the open window's count runs out (the clock's; tests move it)."""
+        return self.clock.deadline
+
+    @deadline.setter
+    def deadline(self, when: float | None) -> None:
+        self.clock.deadline = when
+
+    @property
+    def bot_waits(self) -> BotWaits:
+        return self.clock.bot_waits
 
     @property
     def state(self) -> GameState:
@@ -377,22 +319,16 @@ class BossApp(FitsTheTerminal[None]):
             return
         state = self.state
         public = view(state, None)
-        self._track_window(state)
+        now = time.monotonic()
+        self.clock.track_window(state, now)
         remaining = self._remaining()
         asking = self._asked_name(state)
-        now = time.monotonic()
-        self.bot_waits.update(state, self.bot_seats.bots, now)
+        self.clock.update_waits(state, self.bot_seats.bots, now)
         waits = [(q.asker, q.person, left) for q, left in self.bot_waits.shown(now)]
         if state.window is not None:
             waits = []  # paused, and out of the way of the pending play (see _tick)
-        try:
-            board, players = table.query_one(BoardView), table.query_one(PlayersView)
-            deal = table.query_one(DealView)
-        except NoMatches:
-            return  # a timer's tick while the table is still built or already taken down
-        board.show(public)
-        players.show(public, frozenset(self.bot_seats.bots))
-        deal.show(public, remaining, asking, waits=waits)
+        self._waits_drawn = bool(waits)
+        table.show(public, frozenset(self.bot_seats.bots), remaining, asking, waits)
         if _imported("private"):
             from .screens.private import PrivatePanel
 
@@ -404,9 +340,7 @@ class BossApp(FitsTheTerminal[None]):
 
     def _remaining(self) -> float | None:
         """The seconds left on the table's count (None: no count, or asking around)."""
-        if self.deadline is None or self.settings.ask_around:
-            return None
-        return max(0.0, self.deadline - time.monotonic())
+        return self.clock.remaining(time.monotonic())
 
     def _asked_name(self, state: GameState) -> str | None:
         seat = self._asked_seat(state)
@@ -420,16 +354,13 @@ class BossApp(FitsTheTerminal[None]):
         entry = self.table_log.add(render, amounts)
         table = self._table()
         if table is not None and not self._rebuilding:
-            table.query_one(RichLog).write(entry.markup)
+            table.write(entry.markup)
 
     def _redraw_log(self) -> None:
         table = self._table()
         if table is None or self._rebuilding:
             return
-        log = table.query_one(RichLog)
-        log.clear()
-        for markup in self.table_log.markups():
-            log.write(markup)
+        table.rewrite(self.table_log.markups())
 
     def _log_the_game_so_far(self) -> None:
         """The log as it was before the break: each move with what it caused, amounts only
@@ -463,14 +394,20 @@ class BossApp(FitsTheTerminal[None]):
         if self.table_log.table_moves_on(before):
             self._redraw_log()  # a deal is over: its amounts leave the log
         state = self.state if state is None else state
+        caused = tuple(events)
         if line:
             self._log_line(
-                lambda amounts: escape(move_line(action, before, amounts) or line),
+                lambda amounts: escape(said_move(action, before, caused, amounts) or line),
                 has_amounts(action),
             )
-        for event in events:
-            if _event_note(state, event):
-                self._log_line(_noted(state, event), isinstance(event, Paid))
+        for event in caused:
+            if isinstance(event, GameOver):
+                # What ended it, the money and the winner: public from now on (E3).
+                self._log_line(
+                    lambda _amounts: "[b]" + escape("\n".join(said_end(before, caused))) + "[/b]"
+                )
+            elif event_note(state, event):
+                self._log_line(noted(state, event), isinstance(event, Paid))
 
     # -- the autosave -----------------------------------------------------------------------
 
@@ -483,7 +420,7 @@ class BossApp(FitsTheTerminal[None]):
         table = self._table()
         if problem is not None:
             self._log_line(
-                _said(
+                said(
                     "b red",
                     N_(
                         "⚠ Not saved: {problem}. The game goes on in memory, and every move "
@@ -494,13 +431,9 @@ class BossApp(FitsTheTerminal[None]):
             )
             self.notify(problem, title=_("Not saved"), severity="error", timeout=8, markup=False)
         else:
-            self._log_line(_said("green", N_("✓ Saved again: every move so far is in the file.")))
+            self._log_line(said("green", N_("✓ Saved again: every move so far is in the file.")))
         if table is not None:
-            self._told_unsaved_subtitle(table)
-
-    def _told_unsaved_subtitle(self, table: TableScreen) -> None:
-        log = table.query_one(RichLog)
-        log.border_subtitle = "" if self._told_unsaved is None else "⚠ " + _("NOT SAVED")
+            table.retitle(problem is not None)
 
     def _retry_save(self, now: float) -> None:
         """Between moves too (the last move of a game has no next one), now and then."""
@@ -514,19 +447,6 @@ class BossApp(FitsTheTerminal[None]):
 
     # -- the clock of the reaction windows ------------------------------------------------
 
-    def _track_window(self, state: GameState) -> None:
-        window = state.window
-        if window is None:
-            self.deadline = None
-        elif window is not self._window_seen:
-            seconds = (
-                self.settings.last_call
-                if window.kind is WindowKind.LAST_CALL
-                else self.settings.stop_window
-            )
-            self.deadline = time.monotonic() + seconds
-        self._window_seen = window
-
     def _window_open(self) -> bool:
         return self.session is not None and self.state.window is not None
 
@@ -539,27 +459,33 @@ class BossApp(FitsTheTerminal[None]):
         )
         return any(isinstance(s, private) for s in self.screen_stack)
 
+    def _table_in_sight(self) -> bool:
+        """The table is on top, nothing over it (a timer can tick as the app closes, with no
+        screen left)."""
+        stack = self.screen_stack
+        return bool(stack) and isinstance(stack[-1], TableScreen) and not self.covered()
+
     def _tick(self) -> None:
         now = time.monotonic()
-        elapsed, self._last_tick = now - self._last_tick, now
+        elapsed = self.clock.tick(now)
         self._retry_save(now)
-        if self.covered():
-            # Nobody can see the table: the game waits, its count and the bots' waits too.
-            self.bot_waits.hold(elapsed)
-            if self.deadline is not None:
-                self.deadline += elapsed
+        if not self._table_in_sight():
+            # Nobody can see the table — a terminal too small, the rules, the legend, the
+            # palette, a question, a hand: the game waits, its count and the bots' waits too.
+            # A card nobody could see cannot be stopped, a count nobody could see not heard.
+            self.clock.hold_bot_waits(elapsed)
+            self.clock.hold_window(elapsed)
             return
-        if self._someone_has_the_keyboard() or self._window_open():
-            # A bot's wait for an answer pauses too, and while a window is open nobody can
-            # answer anything but the pending play (ST1, CL2).
-            self.bot_waits.hold(elapsed)
+        if self._window_open():
+            # While a window is open nobody can answer anything but the pending play (ST1,
+            # CL2): a bot's wait for an answer pauses too.
+            self.clock.hold_bot_waits(elapsed)
         self._bots_move(now)
         if self.session is None or self.deadline is None or self.settings.ask_around:
-            if self.bot_waits.shown(now):
-                self.refresh_table()  # the count of a bot waiting for an answer goes down
-            return
-        if self._someone_has_the_keyboard():
-            self.deadline += elapsed  # the count waits while someone answers
+            if self.bot_waits.shown(now) or self._waits_drawn:
+                # The count of a bot waiting for an answer goes down — and once it has run
+                # out, the table is drawn once more without it.
+                self.refresh_table()
             return
         if now >= self.deadline:
             self.deadline = None
@@ -568,20 +494,29 @@ class BossApp(FitsTheTerminal[None]):
             self.refresh_table()
 
     def _bots_move(self, now: float) -> None:
-        """One bot move at most per pause, and never while a person has the keyboard."""
+        """The bots' move once it is due (``BotPace``), else they are asked anew — never
+        while a person has the keyboard or anything covers the table."""
         if self.session is None or not self.bot_seats.bots:
             return
-        if now - self._last_bot_move < self.settings.bot_pause:
+        in_sight = self._table_in_sight()
+        move = self.bot_pace.due(self.state, now, in_sight)
+        if move is not None:
+            self.play(move)
             return
-        if not isinstance(self.screen, TableScreen):
+        if self.bot_pace.busy or not in_sight:
             return
         state = self.state
-        self.bot_waits.update(state, self.bot_seats.bots, now)
+        self.clock.update_waits(state, self.bot_seats.bots, now)
         waiting = self.bot_waits.waiting(now)
-        action = self.bot_seats.next_action(state, self._asked_seat(state), waiting)
-        if action is not None:
-            self._last_bot_move = now
-            self.play(action)
+        self.bot_pace.ask(state, self.bot_seats, self._asked_seat(state), waiting, now)
+        self.set_timer(self.settings.bot_pause, self._bots_answer)
+
+    def _bots_answer(self) -> None:
+        """The moment the bots' answer is due: played now if it is ready."""
+        if self.session is not None:
+            move = self.bot_pace.due(self.state, time.monotonic(), self._table_in_sight())
+            if move is not None:
+                self.play(move)
 
     def _asked_seat(self, state: GameState) -> int | None:
         if not self.settings.ask_around or state.window is None:
@@ -616,7 +551,7 @@ class BossApp(FitsTheTerminal[None]):
             else:
                 error = exc
                 self._log_line(
-                    _said("red", N_("✗ refused: {reason}"), reason=lambda: refusal(error))
+                    said("red", N_("✗ refused: {reason}"), reason=lambda: refusal(error))
                 )
                 self.notify(refusal(exc), title=_("Not allowed"), severity="warning", markup=False)
             return False
@@ -633,6 +568,8 @@ class BossApp(FitsTheTerminal[None]):
         if self.session is None or self._someone_has_the_keyboard():
             return
         state = self.state
+        if table_decider(state) in self.bot_seats:
+            return  # a person's key never acts for a computer seat: it plays by itself
         if what == "marker":
             if state.phase is Phase.PLACE_MARKER:
                 placer = state.right_of(state.turn)
@@ -664,6 +601,8 @@ class BossApp(FitsTheTerminal[None]):
             return True
         state = self.state
         what = parameters[0] if parameters else ""
+        if table_decider(state) in self.bot_seats:
+            return False
         if what == "marker":
             return state.phase is Phase.PLACE_MARKER
         seat = state.end_roller if state.phase is Phase.END_ROLL else state.turn
@@ -878,9 +817,11 @@ class BossApp(FitsTheTerminal[None]):
         session = self.session
         action, before = session.actions[-1], session.history[-1]
         fallback = session.lines[-1]
+        caused = apply(before, action)[1]  # the engine is pure: the events once more
 
-        def last() -> str:
-            return move_line(action, before) or fallback or _("the last action")
+        def last(amounts: bool = True) -> str:
+            said = said_move(action, before, caused, amounts)
+            return said or fallback or _("the last action")
 
         asked_at = len(self.session.actions)
 
@@ -893,7 +834,13 @@ class BossApp(FitsTheTerminal[None]):
                 self.notify(_("No undo: the table has moved on since."), severity="warning")
                 return
             self.session.undo()
-            self._log_line(_said("yellow", N_("↶ undone by agreement: {move}"), move=last))
+            # Its price is forgotten with the deal's other prices (M1, issue 23).
+            self._log_line(
+                lambda amounts: said(
+                    "yellow", N_("↶ undone by agreement: {move}"), move=lambda: last(amounts)
+                )(amounts),
+                has_amounts(action),
+            )
             self._tell_save_state()
             self.refresh_table()
 
@@ -919,7 +866,7 @@ class BossApp(FitsTheTerminal[None]):
                 self.table_log = TableLog()  # a new game, a new log
                 table = self._table()
                 if table is not None:
-                    table.query_one(RichLog).clear()
+                    table.rewrite(())
                 self._start(names)
             else:
                 self.exit()
@@ -928,75 +875,3 @@ class BossApp(FitsTheTerminal[None]):
 
         seed = getattr(self.session.setup, "seed", None) if self.session else None
         self.push_screen(ScoreScreen(self.state, seed), chosen)
-
-
-def _said(style: str, message: str, **values: str | Callable[[], str]) -> Callable[[bool], str]:
-    """A log entry with no amounts: ``message`` (marked with ``N_``) translated when it is
-    drawn, its values escaped (they can name a player); a callable value is said anew too."""
-
-    def render(_amounts: bool) -> str:
-        said = {k: escape(v if isinstance(v, str) else v()) for k, v in values.items()}
-        return f"[{style}]{_(message).format(**said)}[/{style}]"
-
-    return render
-
-
-def _noted(state: GameState, event: Event) -> Callable[[bool], str]:
-    """A log entry for an event (its amounts, if any, until its deal is over)."""
-
-    def render(amounts: bool) -> str:
-        return f"[dim]  {escape(_event_note(state, event, amounts) or '')}[/dim]"
-
-    return render
-
-
-def _event_note(state: GameState, event: Event, amounts: bool = True) -> str | None:
-    """A few events in words, for those who missed the moment (all public). ``amounts``:
-    False once the deal is over — who was paid, not how much (M1)."""
-    name = state.name
-    if isinstance(event, WentTravelling):
-        return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
-    if isinstance(event, Stopped):
-        return _("{player} stopped {other}'s {card}").format(
-            player=name(event.player), other=name(event.of_player), card=_played(event)
-        )
-    if isinstance(event, BossChanged):
-        return _("{player} is the Boss now").format(player=name(event.new))
-    if isinstance(event, Hired):
-        return _("{player} hired the {colour} investor").format(
-            player=name(event.player), colour=investor_colour(event.colour)
-        )
-    if isinstance(event, Paid):
-        payee = name(event.payee)
-        if event.payer is None:
-            if amounts:
-                return _("the bank pays {payee} {money}").format(
-                    payee=payee, money=money(event.amount)
-                )
-            return _("the bank pays {payee}").format(payee=payee)
-        if amounts:
-            return _("{payer} pays {payee} {money}").format(
-                payer=name(event.payer), payee=payee, money=money(event.amount)
-            )
-        return _("{payer} pays {payee}").format(payer=name(event.payer), payee=payee)
-    if isinstance(event, CloseCalledOff):
-        return _("{player} called the close off: the negotiation goes on").format(
-            player=name(event.player)
-        )
-    if isinstance(event, DealClosed):
-        return _("deal closed on space {space}").format(space=event.space)
-    if isinstance(event, DealFailed):
-        return _("the deal on space {space} failed").format(space=event.space)
-    if isinstance(event, GameOver):
-        return _("the game is over")
-    return None
-
-
-def _played(event: Stopped) -> str:
-    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel``)."""
-    return {
-        WindowKind.TRAVEL: pgettext("stopped", "travel"),
-        WindowKind.BOSS: pgettext("stopped", "boss"),
-        WindowKind.HIRE: pgettext("stopped", "hire"),
-        WindowKind.LAST_CALL: pgettext("stopped", "last call"),
-    }[event.cancelled]

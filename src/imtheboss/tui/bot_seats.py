@@ -16,16 +16,23 @@ table does not already see.
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import random
+import signal
+import sys
+import threading
 from collections.abc import Collection, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import legal_actions
-from ..engine.state import GameState, Phase, Proposal, WindowKind
-from ..engine.view import view
+from ..engine.state import FamilyRef, GameState, Phase, Proposal, WindowKind
+from ..engine.view import PlayerView, view
 
 if TYPE_CHECKING:
     from ..bots.base import Bot
@@ -99,10 +106,12 @@ class BotWaits:
         return [(q, d - now) for q, d in self._deadlines.items() if now < d]
 
 
-def gives_up(action: Action, question: Question) -> bool:
+def gives_up(action: Action, question: Question, state: GameState | None = None) -> bool:
     """Would this move end the question before its answer: failing the deal, taking the
     proposal back, or replacing it with another? (A request to cancel is never taken back:
-    no move does that.)"""
+    no move does that.) And, ``state`` given, would a Boss who offered a person a price for
+    a colour take that colour from someone else first — accept another's card for it, or
+    close with one — when it promised the person the time to answer (issue 19)?"""
     if isinstance(action, A.Fail | A.Reset):
         return True
     if question.proposal is None:
@@ -110,15 +119,117 @@ def gives_up(action: Action, question: Question) -> bool:
     if question.proposal.by_boss:
         if isinstance(action, A.Withdraw | A.Offer):
             return action.supplier == question.person
+        if state is not None and state.deal is not None:
+            return _takes_the_colour_elsewhere(action, question, state)
         return False
     return isinstance(action, A.Withdraw | A.Ask)
 
 
+def _takes_the_colour_elsewhere(action: Action, question: Question, state: GameState) -> bool:
+    assert question.proposal is not None and state.deal is not None
+    promised = {ref.colour for ref in question.proposal.cards}
+    if isinstance(action, A.Accept) and action.supplier not in (None, question.person):
+        other = next((p for p in state.deal.proposals if p.supplier == action.supplier), None)
+        return other is not None and any(ref.colour in promised for ref in other.cards)
+    if isinstance(action, A.Close):
+        person = question.person
+        for colour, ref in action.supplies.items():
+            owner = ref.owner if isinstance(ref, FamilyRef) else state.owners[colour]
+            if colour in promised and owner != person:
+                return True
+    return False
+
+
+class FarThinker:
+    """A process of its own where the sharks search, so that their thinking takes nothing
+    from the table's thread.
+
+    A thread alone is not enough: a search is pure Python and holds the interpreter's lock,
+    and the table, which gives it back at every wait for the terminal, got it back only
+    every few milliseconds — Ctrl+Q took 3 s to show its question under a shark at budget
+    20,000. The bot goes there with what it is asked and comes back with its answer and
+    its memory, so that its next decision is the one it would have taken at home (the same
+    seed, the same count of decisions: the same game).
+    """
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a fresh interpreter, nothing of the table's threads or terminal in it.
+            context = multiprocessing.get_context("spawn")
+            # Textual holds sys.stderr while the table runs, with no file behind it, and the
+            # helper process that multiprocessing starts first passes on stderr's file.
+            with contextlib.redirect_stderr(sys.__stderr__):
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=context, initializer=_far_away
+                )
+                self._pool.submit(_decide_far, None, None, ())  # the process starts now
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start the process now (it imports the engine and the bots: a second or so), not at
+        the first decision."""
+        self._started()
+
+    def decide(
+        self, bot: Bot, seen: PlayerView, legal: Sequence[Action]
+    ) -> tuple[Action | None, Bot]:
+        """``bot``'s answer, and the bot as it is after giving it."""
+        choice, after = self._started().submit(_decide_far, bot, seen, legal).result()
+        assert after is not None
+        return choice, after
+
+    def close(self) -> None:
+        """The table is gone: a search under way is not waited for (at budget 20,000 it goes
+        on for half a minute)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+
+
+def _far_away() -> None:
+    """The searching process writes nothing on the table's terminal, and a Ctrl+C typed
+    there is the table's to handle (the process goes with the table)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+
+
+def _decide_far(
+    bot: Bot | None, seen: PlayerView | None, legal: Sequence[Action]
+) -> tuple[Action | None, Bot | None]:
+    if bot is None or seen is None:
+        return None, None  # warming up
+    return bot.decide(seen, legal), bot
+
+
+def thinks_far(bot: Bot) -> bool:
+    """A bot whose decisions are searches (the shark's playouts), not a few rules."""
+    return hasattr(bot, "budget")
+
+
 class BotSeats:
-    def __init__(self, bots: Mapping[int, Bot], seed: int, ask_around: bool = False) -> None:
+    def __init__(
+        self,
+        bots: Mapping[int, Bot],
+        seed: int,
+        ask_around: bool = False,
+        far: FarThinker | None = None,
+    ) -> None:
+        """``far``: where searching bots think (None: here, on the caller's thread)."""
         self.bots = dict(bots)
         self.ask_around = ask_around
         self._rng = random.Random(seed)
+        self._far = far
+        if far is not None and any(thinks_far(b) for b in self.bots.values()):
+            far.warm_up()
 
     def __contains__(self, seat: object) -> bool:
         return seat in self.bots
@@ -127,7 +238,11 @@ class BotSeats:
         legal = legal_actions(state, seat)
         if not legal:
             return None
-        choice = self.bots[seat].decide(view(state, seat), legal)
+        bot = self.bots[seat]
+        if self._far is not None and thinks_far(bot):
+            choice, self.bots[seat] = self._far.decide(bot, view(state, seat), legal)
+        else:
+            choice = bot.decide(view(state, seat), legal)
         return choice if choice in legal else None
 
     def next_action(
@@ -169,20 +284,68 @@ class BotSeats:
                 answer = self._ask(state, seat)
                 if answer is None:
                     continue
-                if any(gives_up(answer, q) for q in held.get(seat, ())):
+                if any(gives_up(answer, q, state) for q in held.get(seat, ())):
                     continue  # not yet: the person has time to answer
                 return answer
             return None
-        decider = _decider(state)
+        decider = table_decider(state)
         if decider not in self.bots:
             return None
         answer = self._ask(state, decider)
         return answer if answer is not None else legal_actions(state, decider)[0]
 
 
-def _decider(state: GameState) -> int:
+def table_decider(state: GameState) -> int:
+    """Who decides the table's move of the moment (marker, deal here, draw, the end roll)."""
     if state.phase is Phase.PLACE_MARKER:
         return state.right_of(state.turn)
     if state.phase is Phase.END_ROLL and state.end_roller is not None:
         return state.end_roller
     return state.turn
+
+
+class Thinking:
+    """One decision of the bots, worked out on a thread of its own.
+
+    A shark plays a choice out hundreds of times before it answers; on the UI thread that
+    froze the table for as long — and only when it held a card worth thinking about (a stop
+    while a travel waited: 27–116 ms against 0.01 ms), which told the table what it held
+    (issue 23). Off the UI thread the table keeps drawing, and the answer is played at
+    a moment after ``asked_at`` that does not depend on what the bot holds.
+    """
+
+    def __init__(self, state: GameState, asked_at: float) -> None:
+        #: The state the bots were asked about: their answer is played only on that state.
+        self.state = state
+        self.asked_at = asked_at
+        self.action: Action | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+
+    def start(
+        self,
+        seats: BotSeats,
+        asked: int | None,
+        waiting: Mapping[int, Sequence[Question]],
+    ) -> None:
+        def think() -> None:
+            try:
+                self.action = seats.next_action(self.state, asked, waiting)
+            except BaseException as exc:  # re-raised on the UI thread, where crashes are told
+                self.error = exc
+            finally:
+                self._done.set()
+
+        # A daemon: a decision still under way when the table quits is not waited for.
+        self._thread = threading.Thread(target=think, name="bots thinking", daemon=True)
+        self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def answer(self) -> Action | None:
+        """The bots' move (None: nothing to do); a bot's error raised here."""
+        if self.error is not None:
+            raise self.error
+        return self.action

@@ -14,11 +14,36 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.markup import escape
+
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
+from ..engine.events import (
+    BossChanged,
+    CardsDrawn,
+    CloseCalledOff,
+    DealClosed,
+    DealFailed,
+    DieRolled,
+    Event,
+    GameOver,
+    Hired,
+    MarkerMoved,
+    Paid,
+    Stopped,
+    WentTravelling,
+)
+from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
 from ..i18n import _, ngettext, pgettext
-from .labels import card_colour, cards_list, colour_name
+from .labels import (
+    card_colour,
+    cards_list,
+    colour_name,
+    investor_colour,
+    money,
+    price_words,
+    ref_text,
+)
 
 #: How an entry is drawn, in the language of the moment: given whether its amounts are still
 #: shown, its Rich markup. Entries keep what they are about (an action and the state it was
@@ -213,3 +238,225 @@ def amounts_forgotten_at(befores: Sequence[GameState]) -> list[int]:
         if no_deal_on_the_table(befores[index]):
             first = index
     return out
+
+
+def said(style: str, message: str, **values: str | Callable[[], str]) -> Callable[[bool], str]:
+    """A log entry with no amounts: ``message`` (marked with ``N_``) translated when it is
+    drawn, its values escaped (they can name a player); a callable value is said anew too."""
+
+    def render(_amounts: bool) -> str:
+        said = {k: escape(v if isinstance(v, str) else v()) for k, v in values.items()}
+        return f"[{style}]{_(message).format(**said)}[/{style}]"
+
+    return render
+
+
+def noted(state: GameState, event: Event) -> Callable[[bool], str]:
+    """A log entry for an event (its amounts, if any, until its deal is over)."""
+
+    def render(amounts: bool) -> str:
+        return f"[dim]  {escape(event_note(state, event, amounts) or '')}[/dim]"
+
+    return render
+
+
+def event_note(state: GameState, event: Event, amounts: bool = True) -> str | None:
+    """A few events in words, for those who missed the moment (all public). ``amounts``:
+    False once the deal is over — who was paid, not how much (M1)."""
+    name = state.name
+    if isinstance(event, WentTravelling):
+        return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
+    if isinstance(event, Stopped):
+        return _("{player} stopped {other}'s {card}").format(
+            player=name(event.player), other=name(event.of_player), card=_played(event)
+        )
+    if isinstance(event, BossChanged):
+        return _("{player} is the Boss now").format(player=name(event.new))
+    if isinstance(event, Hired):
+        return _("{player} hired the {colour} investor").format(
+            player=name(event.player), colour=investor_colour(event.colour)
+        )
+    if isinstance(event, Paid):
+        payee = name(event.payee)
+        if event.payer is None:
+            if amounts:
+                return _("the bank pays {payee} {money}").format(
+                    payee=payee, money=money(event.amount)
+                )
+            return _("the bank pays {payee}").format(payee=payee)
+        if amounts:
+            return _("{payer} pays {payee} {money}").format(
+                payer=name(event.payer), payee=payee, money=money(event.amount)
+            )
+        return _("{payer} pays {payee}").format(payer=name(event.payer), payee=payee)
+    if isinstance(event, CloseCalledOff):
+        return _("{player} called the close off: the negotiation goes on").format(
+            player=name(event.player)
+        )
+    if isinstance(event, DealClosed):
+        return _("deal closed on space {space}").format(space=event.space)
+    if isinstance(event, DealFailed):
+        return _("the deal on space {space} failed").format(space=event.space)
+    if isinstance(event, GameOver):
+        return _("the game is over")
+    return None
+
+
+def _played(event: Stopped) -> str:
+    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel``)."""
+    return {
+        WindowKind.TRAVEL: pgettext("stopped", "travel"),
+        WindowKind.BOSS: pgettext("stopped", "boss"),
+        WindowKind.HIRE: pgettext("stopped", "hire"),
+        WindowKind.LAST_CALL: pgettext("stopped", "last call"),
+    }[event.cancelled]
+
+
+# -- the log in sentences -------------------------------------------------------------------
+
+
+def _short(state: GameState, ref: CardRef, subject: int) -> str:
+    """A card of a proposal in a sentence whose subject is ``subject``: ``the pink
+    investor``, ``their pink family card`` (the subject's own), ``Bob's pink family card``."""
+    if isinstance(ref, InvestorRef):
+        return pgettext("in a sentence", "the {colour} investor").format(
+            colour=investor_colour(ref.colour)
+        )
+    if ref.owner == subject:
+        return pgettext("in a sentence", "their {colour} family card").format(
+            colour=card_colour(ref.colour)
+        )
+    return ref_text(state, ref)
+
+
+def _cards(state: GameState, refs: Sequence[CardRef], subject: int) -> str:
+    return _(" and ").join(_short(state, r, subject) for r in refs)
+
+
+def said_move(
+    action: Action, state: GameState, events: Sequence[Event] = (), amounts: bool = True
+) -> str | None:
+    """A move as the table says it, a sentence in its language (``Cy offers Bob $2M for
+    pink investor.``), never a line of notation: that stays in the save and ``check``.
+    ``events``: what the move caused (a roll's number, how many cards were drawn — never
+    which). ``amounts=False``: a deal that is over, whose prices are forgotten (M1). None for
+    the table's timer, which says nothing by itself."""
+    if isinstance(action, A.TimeUp):
+        return None
+    name = state.name(action.player)
+    if isinstance(action, A.PlaceMarker):
+        return _("{name} puts the dollar marker on space {space}.").format(
+            name=name, space=action.space
+        )
+    if isinstance(action, A.StartDeal):
+        return _("{name} starts a deal on space {space}: “Let's make a deal!”").format(
+            name=name, space=state.marker
+        )
+    if isinstance(action, A.Roll):
+        rolled = next((e for e in events if isinstance(e, DieRolled)), None)
+        moved = next((e for e in events if isinstance(e, MarkerMoved)), None)
+        if rolled is None:
+            return _("{name} rolls the die.").format(name=name)
+        if rolled.end_roll:
+            return _("{name} makes the end roll: {value}.").format(name=name, value=rolled.value)
+        if moved is not None:
+            return _("{name} rolls {value}: the dollar marker moves to space {space}.").format(
+                name=name, value=rolled.value, space=moved.space
+            )
+        return _("{name} rolls {value}.").format(name=name, value=rolled.value)
+    if isinstance(action, A.Draw):
+        count = sum(e.count for e in events if isinstance(e, CardsDrawn))
+        return ngettext("{name} draws {count} card.", "{name} draws {count} cards.", count).format(
+            name=name, count=count
+        )
+    if isinstance(action, A.Discard):
+        return _("{name} discards {cards}.").format(name=name, cards=cards_list(action.cards))
+    if isinstance(action, A.LayFamily):
+        return _("{name} lays a {colour} family card.").format(
+            name=name, colour=card_colour(action.colour)
+        )
+    if isinstance(action, A.Offer):
+        supplier, cards = state.name(action.supplier), _cards(state, action.cards, action.player)
+        if amounts:
+            return _("{name} offers {supplier} {price} for {cards}.").format(
+                name=name, supplier=supplier, price=price_words(action.price), cards=cards
+            )
+        return _("{name} makes {supplier} an offer for {cards}.").format(
+            name=name, supplier=supplier, cards=cards
+        )
+    if isinstance(action, A.Ask):
+        cards = _cards(state, action.cards, action.player)
+        if amounts:
+            return _("{name} asks {price} for {cards}.").format(
+                name=name, price=price_words(action.price), cards=cards
+            )
+        return _("{name} names a price for {cards}.").format(name=name, cards=cards)
+    if isinstance(action, A.Accept):
+        if action.supplier is None:
+            return _("{name} accepts the Boss's offer.").format(name=name)
+        return _("{name} accepts {supplier}'s price.").format(
+            name=name, supplier=state.name(action.supplier)
+        )
+    if isinstance(action, A.Withdraw):
+        if action.supplier is None:
+            return _("{name} takes back their price.").format(name=name)
+        return _("{name} takes back the offer to {supplier}.").format(
+            name=name, supplier=state.name(action.supplier)
+        )
+    if isinstance(action, A.CancelAgreement):
+        return _("{name} wants to cancel the agreement with {other}.").format(
+            name=name, other=state.name(action.other)
+        )
+    if isinstance(action, A.PlayTravel):
+        target = ref_text(state, action.target)
+        if action.grey:
+            return _("{name} plays a grey travel card on {target}.").format(
+                name=name, target=target
+            )
+        return _("{name} plays a travel card on {target}.").format(name=name, target=target)
+    if isinstance(action, A.PlayBoss):
+        return _("{name} plays a boss card: “I'm the Boss!”").format(name=name)
+    if isinstance(action, A.PlayHire):
+        return _("{name} plays three hire cards for the {colour} investor.").format(
+            name=name, colour=investor_colour(action.colour)
+        )
+    if isinstance(action, A.PlayStop):
+        return _("{name} plays a stop card.").format(name=name)
+    if isinstance(action, A.Pass):
+        return _("{name} passes.").format(name=name)
+    if isinstance(action, A.Reset):
+        return _("{name} starts the negotiation afresh.").format(name=name)
+    if isinstance(action, A.Fail):
+        return _("{name} declares the deal failed.").format(name=name)
+    if isinstance(action, A.Close):
+        supplies = ", ".join(ref_text(state, ref) for ref in action.supplies.values())
+        return _("{name} closes with {supplies}: “One, two…”").format(name=name, supplies=supplies)
+    raise AssertionError(action)  # pragma: no cover - every action kind is listed above
+
+
+def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
+    """How the game ended (E1: the end roll and the tile's numbers; E2: the last tile), the
+    final money, now public (E3), and the winner or the tie."""
+    over = next(e for e in events if isinstance(e, GameOver))
+    rolled = next((e for e in events if isinstance(e, DieRolled) and e.end_roll), None)
+    lines = []
+    if rolled is not None and before.end_tile is not None:
+        numbers = sorted(before.board.tiles[before.end_tile - 1].ends_on)
+        lines.append(
+            _(
+                "The end roll is {value}, one of {numbers} on the tile just laid: the game is over."
+            ).format(value=rolled.value, numbers=", ".join(map(str, numbers)))
+        )
+    else:
+        lines.append(_("The last deal tile is laid: the game is over."))
+    sums = ", ".join(
+        _("{name} {money}").format(name=before.name(seat), money=money(amount))
+        for seat, amount in enumerate(over.money)
+    )
+    lines.append(_("Final money: {money}.").format(money=sums))
+    winners = [before.name(seat) for seat in over.winners]
+    if len(winners) == 1:
+        lines.append(_("{name} wins.").format(name=winners[0]))
+    else:
+        lines.append(_("{names} share the win.").format(names=_(" and ").join(winners)))
+    return lines

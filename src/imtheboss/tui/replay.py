@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import Footer
 
 from .. import i18n
 from ..engine import actions as A
@@ -27,6 +27,7 @@ from .too_small import FitsTheTerminal
 from .widgets.board import BoardView
 from .widgets.deal import DealView
 from .widgets.layout import table_layout
+from .widgets.log_view import LogView
 from .widgets.players import PlayersView
 
 
@@ -99,7 +100,7 @@ class ReplayApp(FitsTheTerminal[None]):
                 retranslate = getattr(screen, "retranslate", None)
                 if retranslate is not None:
                     retranslate()
-            self.query_one(RichLog).border_title = _("Game")
+            self.query_one(LogView).border_title = _("Game")
             self.show()
             self.screen.refresh_bindings()
 
@@ -139,11 +140,11 @@ class ReplayApp(FitsTheTerminal[None]):
         money = None if public.final_money is None else list(public.final_money)
         self.query_one(PlayersView).show(public, keys=False, money=money)
         self.query_one(DealView).show(public, None, None, keys=False)
-        log = self.query_one(RichLog)
-        log.clear()
+        log = self.query_one(LogView)
         log.border_subtitle = _("line {position} of {count}").format(
             position=self.position, count=len(self.lines)
         )
+        shown: list[Text] = []
         first = max(0, self.position - 40)
         for number in range(first + 1, self.position + 1):
             line = self.lines[number - 1]
@@ -154,4 +155,5 @@ class ReplayApp(FitsTheTerminal[None]):
                 )
                 line = move_line(action, before, amounts) or line
             style = "bold reverse" if number == self.position else ""
-            log.write(Text(line, style=style))
+            shown.append(Text(line, style=style))
+        log.show_lines(shown)

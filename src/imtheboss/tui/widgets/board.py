@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ...engine.board import Space
 from ...engine.cards import COLOURS
+from ...engine.state import Phase
 from ...engine.view import PlayerView
 from ...i18n import _, ngettext
 from ..labels import STYLE
@@ -86,6 +87,11 @@ def _numbers(numbers: Iterable[int]) -> str:
 def _stack_line(view: PlayerView) -> str:
     """The next tile, short enough for the board's bottom edge at 80 columns (34 cells):
     the count of deals done is in the title, the meaning of the words in the legend."""
+    if view.phase is Phase.END_ROLL and view.covered:
+        # The roll is for the tile just laid (E1), not for the next one: the tiles are laid
+        # from the top of the stack, #1 first, so it is the highest number on the board.
+        laid = view.board.tiles[max(view.covered.values()) - 1]
+        return _("the end roll: {numbers} ends it").format(numbers=_numbers(laid.ends_on))
     if not view.stack:
         return _("no tiles left")
     tile = view.board.tiles[view.stack[0] - 1]

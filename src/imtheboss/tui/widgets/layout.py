@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import RichLog
 
 from .board import BoardView
 from .deal import DealView
+from .log_view import LogView
 from .players import PlayersView
 
 
@@ -19,6 +19,6 @@ def table_layout(log_title: str) -> ComposeResult:
     with Horizontal(id="bottom"):
         yield DealView(id="deal")
         # min_width: RichLog wraps only to its own width when told it may be that narrow.
-        log = RichLog(id="log", wrap=True, markup=True, max_lines=500, min_width=20)
+        log = LogView(id="log", wrap=True, markup=True, max_lines=500, min_width=20)
         log.border_title = log_title
         yield log

@@ -1,0 +1,76 @@
+"""The table everyone sees: the board, the players, the deal and the log — public only.
+
+The app feeds it through ``show`` (the public view and the table's counts) and ``write``
+(a log entry); its widgets never see a state, so nothing here can draw a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.css.query import NoMatches
+from textual.screen import Screen
+
+from ...engine.view import PlayerView
+from ...i18n import N_, _
+from .. import language
+from ..widgets.board import BoardView
+from ..widgets.deal import DealView
+from ..widgets.footer import SteadyFooter
+from ..widgets.layout import table_layout
+from ..widgets.log_view import LogView
+from ..widgets.players import PlayersView
+
+
+class TableScreen(Screen[None]):
+    """Public information only: the board, the players, the deal, the log."""
+
+    BINDINGS = [
+        Binding("m", "app.table('marker')", N_("Place marker")),
+        Binding("d", "app.table('deal')", N_("Deal here")),
+        Binding("r", "app.table('roll')", N_("Roll")),
+        Binding("w", "app.table('draw')", N_("Draw")),
+        Binding("l", "app.legend", N_("Legend")),
+        # The plain digits take the keyboard here, where no text field could want them.
+        *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield from table_layout(_("Log"))
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        language.translate_bindings(self)
+
+    def show(
+        self,
+        public: PlayerView,
+        bots: frozenset[int],
+        remaining: float | None,
+        asking: str | None,
+        waits: Sequence[tuple[int, int, float]],
+    ) -> None:
+        """The public view on every panel, with the table's count and the bots' waits."""
+        try:
+            board, players = self.query_one(BoardView), self.query_one(PlayersView)
+            deal = self.query_one(DealView)
+        except NoMatches:
+            return  # a timer's tick while the table is still built or already taken down
+        board.show(public)
+        players.show(public, bots)
+        deal.show(public, remaining, asking, waits=waits)
+
+    def write(self, markup: str) -> None:
+        """One more line of the log."""
+        self.query_one(LogView).add_line(markup)
+
+    def rewrite(self, markups: Iterable[str]) -> None:
+        """The whole log again (its amounts forgotten, a new language)."""
+        self.query_one(LogView).show_lines(markups)
+
+    def retitle(self, unsaved: bool) -> None:
+        log = self.query_one(LogView)
+        log.border_title = _("Log")
+        log.border_subtitle = "⚠ " + _("NOT SAVED") if unsaved else ""
