@@ -11,6 +11,7 @@ crashed Textual), and opens the command palette.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from pathlib import Path
@@ -22,10 +23,11 @@ from textual.widgets import OptionList
 from tuikit import NAMES, Driver, Policy, run, screen_text, settings
 
 from imtheboss.engine import actions as A
+from imtheboss.engine.game import check_close
 from imtheboss.engine.invariants import violations
 from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.setup import Setup
-from imtheboss.engine.state import Price
+from imtheboss.engine.state import GameState, Price
 from imtheboss.engine.state import WindowKind as Kind
 from imtheboss.engine.view import view
 from imtheboss.session import GameSession
@@ -315,6 +317,14 @@ def test_page_keys_on_a_move_list_with_no_room(
     run(game)
 
 
+def close_dialog(state: GameState) -> CloseDialog:
+    """The close dialog of the deal's Boss, as the app opens it."""
+    assert state.deal is not None
+    boss = state.deal.boss
+    closes = legal_actions(state, boss, ("close",))
+    return CloseDialog(view(state, boss), closes, functools.partial(check_close, state, boss))
+
+
 @pytest.mark.parametrize("cover", [True, False], ids=["covered", "laid-out"])
 def test_every_dialog_survives_every_size_down_to_one_cell(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cover: bool
@@ -337,12 +347,12 @@ def test_every_dialog_survives_every_size_down_to_one_cell(
             state = app.session.state
             dealt = A.StartDeal(player=2)
             openers = {
-                "marker": lambda: app.push_screen(SpaceDialog(driver.state)),
+                "marker": lambda: app.push_screen(SpaceDialog(view(driver.state, None))),
                 "language": app.action_choose_language,
                 "quit": lambda: app.post_message(key_event("ctrl+q")),
                 "price": lambda: app.push_screen(PriceDialog("Your price?", 12, 3)),
                 "discard": lambda: app.push_screen(DiscardDialog(state.players[0].hand, 2)),
-                "close": lambda: app.push_screen(CloseDialog(driver.state, 2)),
+                "close": lambda: app.push_screen(close_dialog(driver.state)),
                 "undo": lambda: app.post_message(key_event("ctrl+z")),
                 "privacy": lambda: app.push_screen(PrivacyScreen("Bob")),
                 "names": lambda: app.push_screen(NamesScreen(6)),
