@@ -82,7 +82,7 @@ def test_a_kill_with_a_hand_open_saves_and_leaves_no_hand_on_screen(
     pane.keys("m", "Enter")  # Ann places the marker on space 1
     pane.wait_for(lambda s: "Deal here" in s, "Bob's turn")
     pane.keys("d")  # Bob deals on space 1
-    pane.wait_for(lambda s: "Bob: deal" in s, "the deal in the log")
+    pane.wait_for(lambda s: "Bob starts a deal" in s, "the deal in the log")
     pane.keys("2", "Enter")  # Bob takes the keyboard: his panel is open
     pane.wait_for(lambda s: all(w in s for w in HAND_WORDS), "Bob's panel")
     assert pane.tmux("display", "-p", "-t", "table", "#{alternate_on}").strip() == "1"
@@ -122,7 +122,7 @@ def test_a_terminal_that_hangs_up_ends_the_program_at_once(pane: Pane, tmp_path:
     pane.keys("m", "Enter")
     pane.wait_for(lambda s: "Deal here" in s, "Bob's turn")
     pane.keys("d")
-    pane.wait_for(lambda s: "Bob: deal" in s, "the deal in the log")
+    pane.wait_for(lambda s: "Bob starts a deal" in s, "the deal in the log")
     pane.keys("2", "Enter")
     pane.wait_for(lambda s: all(w in s for w in HAND_WORDS), "Bob's panel")
     pid = int(pid_file.read_text())
