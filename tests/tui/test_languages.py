@@ -27,8 +27,9 @@ from tuikit import Driver, Policy, log_text, run, screen_text, settings
 from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine.actions import Ask, Offer
+from imtheboss.engine.begin import start
 from imtheboss.engine.cards import Card
-from imtheboss.engine.setup import Setup, start
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Phase
 from imtheboss.notation import to_line
 from imtheboss.session import GameSession
