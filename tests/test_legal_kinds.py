@@ -5,7 +5,6 @@ kind it names that has no action, or a kind it misses, would skew or break every
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -17,20 +16,20 @@ from imtheboss.engine import (
     Setup,
     Variant,
     apply,
-    closing,
-    legal,
+    closes,
+    kinds,
     legal_actions,
     legal_kinds,
+    memo,
     new_game,
     view,
 )
 from imtheboss.engine.actions import Accept, Ask, Close, LayFamily, PlayStop, PlayTravel
 from imtheboss.engine.cards import Card
-from imtheboss.engine.legal import LegalActions, has_legal
+from imtheboss.engine.lazy import LegalActions
+from imtheboss.engine.legal import has_legal
 from imtheboss.engine.state import Phase, Price
 from support import ANN, BOB, DI, B, G, O, P, R, Y, dealing, inv, play, position
-
-view_module = importlib.import_module("imtheboss.engine.view")
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 
@@ -112,16 +111,16 @@ def _play_asking_everything(game: int, players: int, variants: frozenset[Variant
 def _same_answers_remembered_and_afresh(before: GameState) -> None:
     """The closes, the influence kinds, and every seat's kinds, legal actions and view, as
     ``before`` remembers them and as a copy works them out with nothing carried."""
-    carried = closing.close_actions(before)
-    afresh = list(closing._find_closes(before.replace()))
+    carried = closes.close_actions(before)
+    afresh = list(closes._find_closes(before.replace()))
     assert [a.supplies for a in carried] == afresh
     deal, v8 = before.deal, before.options.has(Variant.V8)
     assert deal is not None
-    sources = closing.agreeing_cards(deal, before.owners, v8)
+    sources = closes.agreeing_cards(deal, before.owners, v8)
     required = before.board.space(deal.space).required
-    assert closing._may_meet(deal, required, before.owners, v8) == all(sources[c] for c in required)
+    assert closes._may_meet(deal, required, before.owners, v8) == all(sources[c] for c in required)
     for seat in range(before.n):
-        assert legal._influence_kinds(before, seat) == legal._influence_kinds_now(before, seat)
+        assert kinds._influence_kinds(before, seat) == kinds._influence_kinds_now(before, seat)
     # What the game's own state remembers (facts handed on from the state before it
     # included) against a copy that remembers nothing, worked out with no answer
     # carried from any other state.
@@ -144,11 +143,7 @@ def _same_answers_remembered_and_afresh(before: GameState) -> None:
 
 def forget_carried_answers() -> None:
     """Drop every answer kept from one state for the next (the module-level carries)."""
-    legal._LAST_OFFERABLE[0] = None
-    legal._LAST_INFLUENCE_KINDS.clear()
-    legal._LAST_PRICED.clear()
-    closing._LAST_CLOSES[0] = None
-    view_module._LAST_PUBLIC[0] = None
+    memo.reset_all()
 
 
 def test_a_family_card_laid_can_open_a_travel_that_had_no_target() -> None:
