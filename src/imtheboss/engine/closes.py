@@ -35,7 +35,8 @@ AGREEING = Fact("agreeing")
 
 
 def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) -> dict[int, int]:
-    """CL3: validate the terms (D2: the space's colours, D3: the Boss's own cards agree, V3:
+    """CL3: validate the terms (D2: the space's colours, D3: the Boss's own cards agree, D5:
+    the rest by agreement, V3:
     only who played is paid, N3: within the proceeds, valued by the tile, C4); returns what
     each player (not the Boss) is paid, in $M."""
     deal = _deal(state)

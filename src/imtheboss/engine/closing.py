@@ -35,7 +35,8 @@ def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
 
 
 def _end_of_deal(state: GameState, used: list[FamilyRef], events: list[Event]) -> GameState:
-    """CL5/F2: used family cards and travel cards are discarded; unused family go home."""
+    """CL5/F2: used family cards and travel cards are discarded; unused family go home (N2:
+    laid family cards stay on the table until then)."""
     deal = _deal(state)
     back: dict[int, list[Card]] = {}
     gone: list[Card] = [t.card for t in deal.trips]

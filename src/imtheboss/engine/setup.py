@@ -24,6 +24,7 @@ def player_bounds(options: Options) -> tuple[int, int]:
 
 
 def _check_names(names: tuple[str, ...], options: Options) -> None:
+    """S1: 3 to 6 players (2 under V8), each with a name of their own."""
     low, high = player_bounds(options)
     if not low <= len(names) <= high:
         refusal = (
@@ -70,7 +71,9 @@ def investors_each(players: int) -> int:
 
 
 def new_game(setup: Setup) -> GameState:
-    """S1–S6 from a seed: investors and cards dealt, start player chosen, marker to place."""
+    """S1–S6 from a seed: investors dealt (S2), the influence cards shuffled and dealt (S3),
+    the tiles stacked (S4), no money yet (S5), the start player chosen and the marker to
+    place (S6)."""
     names = setup.players
     _check_names(names, setup.options)
     board = setup.board or default_board()

@@ -245,6 +245,7 @@ class GameState(Tree):
         return self.board.space(self.deal.space).dividends * tile.value
 
     def hand_limit(self) -> int:
+        """T2: the hand limit at the end of a turn; V6: 10 from the 10th deal on."""
         if self.options.has(Variant.V6) and self.deals_done >= 10:
             return HAND_LIMIT_V6
         return HAND_LIMIT

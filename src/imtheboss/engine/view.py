@@ -108,7 +108,8 @@ PUBLIC = Fact("public", blind_to_proposals=True)
 
 
 def view(state: GameState, viewer: int | None) -> PlayerView:
-    """``viewer``'s view of ``state``, remembered with the state: a table asks each seat again
+    """What ``viewer`` may know of ``state``: their own hand only (S3: hands are secret), the
+    look of the others' money (M1). Remembered with the state: a table asks each seat again
     in every silent round of a deal."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = (VIEW, viewer)
