@@ -20,6 +20,7 @@ from imtheboss.engine import (
     kinds,
     legal_actions,
     legal_kinds,
+    listing,
     memo,
     new_game,
     view,
@@ -187,3 +188,24 @@ def test_the_closes_carried_over_a_stopped_travel_read_who_played() -> None:
         apply(stopped, close)  # raises if an offered close is refused
     assert isinstance(closes[0], Close) and len(closes) == 2
     assert all(not {O, G} <= set(c.supplies) for c in closes if isinstance(c, Close))
+
+
+def test_the_legal_lists_do_not_grow_with_the_money() -> None:
+    """A custom board's tile worth $1,000,000M (issue 23): the asks and offers of a deal
+    were listed one for every whole $M of the proceeds, millions of them. Now at most
+    ``LISTED_PRICES`` prices a card, from $0M to the proceeds, each accepted by ``apply``."""
+    state = position()
+    board = state.board
+    rich = board.replace(tiles=tuple(t.replace(value=1_000_000) for t in board.tiles))
+    state = dealing(state.replace(board=rich))
+    proceeds = state.proceeds
+    assert proceeds == 6_000_000
+    asks = [a for a in legal_actions(state, BOB) if isinstance(a, Ask)]
+    assert 0 < len(asks) <= 2 * listing.LISTED_PRICES * len({a.cards for a in asks})
+    dollars = sorted({a.price.amount for a in asks if not a.price.dividends})
+    assert dollars[0] == 0 and dollars[-1] == proceeds and len(dollars) == listing.LISTED_PRICES
+    for ask in asks[:: len(asks) // 7]:
+        apply(state, ask)  # raises if a listed ask is refused
+    assert legal_kinds(state, BOB) == {a.kind for a in legal_actions(state, BOB)}
+    offers = legal_actions(state, ANN, ("offer",))
+    assert 0 < len(offers) <= 2 * listing.LISTED_PRICES * 5

@@ -5,7 +5,10 @@ room, N3; a hire, H1/H2; a travel target, TR1/TR4/TR5; the boss card, B1), and i
 per combination of the few facts it depends on, or carried over from the state before while
 those facts are the very same objects (``memo``). Prices are listed in whole $M from 0 to the
 proceeds and in dividends from 1 to the space's dividends; offers name one card each (a
-bundle is legal too, but listing every bundle would only slow the bots down).
+bundle is legal too, but listing every bundle would only slow the bots down). A deal of
+more than ``LISTED_PRICES`` $M (a custom board's) lists that many prices spread from $0M to
+the proceeds, and its dividends likewise: the lists' size does not grow with the money
+(every price in between stays legal, only unlisted).
 """
 
 from __future__ import annotations
@@ -298,6 +301,11 @@ def _price_run(
     dividends, built as far as any deal has needed them: each deal's proceeds are new, but
     its prices are mostly an earlier deal's, so a table builds each action once (it built
     thousands a game when each deal's list was built anew)."""
+    if proceeds > LISTED_PRICES or dividends > LISTED_PRICES:
+        return (
+            *(build(Price(amount=a)) for a in _spread(0, proceeds)),
+            *(build(Price(amount=d, dividends=True)) for d in _spread(1, dividends)),
+        )
     runs = _PRICE_RUNS.get(key)
     if runs is None:
         runs = _PRICE_RUNS[key] = ([], [])
@@ -307,6 +315,20 @@ def _price_run(
     while len(shares) < dividends:
         shares.append(build(Price(amount=len(shares) + 1, dividends=True)))
     return (*dollars[: proceeds + 1], *shares[:dividends])
+
+
+#: At most this many prices in $M (and in dividends) are listed per card: the default board's
+#: largest deal pays $35M, so its games list every whole price.
+LISTED_PRICES = 100
+
+
+def _spread(low: int, high: int) -> range | list[int]:
+    """Every whole number from ``low`` to ``high``, or ``LISTED_PRICES`` of them spread evenly,
+    both ends included, when there are more."""
+    if high - low < LISTED_PRICES:
+        return range(low, high + 1)
+    steps = LISTED_PRICES - 1
+    return [low + (high - low) * i // steps for i in range(LISTED_PRICES)]
 
 
 #: ``_price_run``'s actions for each card and player: (at $0M, $1M, …; at 1, 2, … dividends).
