@@ -212,7 +212,7 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> t
             found = _deal_only(state, player, want)
         if found is None:
             every = _legal(state, player, want)
-            found = tuple(every if want is None else (a for a in every if a.kind in want))
+            found = tuple(every if want is None else [a for a in every if a.kind in want])
         memo[key] = found
     return found
 

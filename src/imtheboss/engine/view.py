@@ -17,7 +17,7 @@ from .cards import COLOURS, Card, Colour
 from .frozen import Frozen
 from .memo import Carry, Fact
 from .options import Options
-from .state import Deal, GameState, Phase, PlayerState, Window
+from .state import Deal, GameState, Phase, PlayerState, Window, deal_proceeds
 
 _new = object.__new__
 
@@ -93,10 +93,8 @@ class PlayerView(Frozen):
 
     @property
     def proceeds(self) -> int:
-        if self.deal is None or not self.stack:
-            return 0
-        value = self.board.tiles[self.stack[0] - 1].value
-        return self.board.space(self.deal.space).dividends * value
+        """What the deal on the table pays the Boss (CL4): public, as the state's."""
+        return deal_proceeds(self.board, self.stack, self.deal)
 
 
 #: A seat's view (with the seat); the fields every seat sees alike (an ask, an offer or a
