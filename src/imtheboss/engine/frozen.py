@@ -130,20 +130,18 @@ class Tree(Frozen):
 
     __slots__ = ()
 
-    #: How many fields the class has: learnt at its first copy (``_unknown``).
-    _width: ClassVar[int] = 0
-
     def replace(self, **changes: Any) -> Self:
         """A copy with some fields changed (trusted: no validation). An unknown field name
         is a ``TypeError`` naming it, as ``dataclasses.replace`` raises: a typo must not
-        return a state equal to the old one. The check is one length compared, since the
-        copy holds exactly the class's fields unless a name was new."""
+        return a state equal to the old one. The check is two lengths compared: the copy
+        holds exactly the fields, so the changes make it no longer unless a name is new."""
         new = _new(type(self))
         fields = new.__dict__
         fields.update(self.__dict__)
         fields.pop("_memo", None)
+        width = len(fields)
         fields.update(changes)
-        if len(fields) != self._width:
+        if len(fields) != width:
             _unknown(type(self), changes)
         return new
 
@@ -157,14 +155,10 @@ class Tree(Frozen):
 
 
 def _unknown(cls: type[Tree], changes: dict[str, Any]) -> None:
-    """``Tree.replace``'s check when the copy's width is not the class's: a ``TypeError``
-    naming the fields ``cls`` does not have, or, the first time a class is copied, its width
-    learnt (so no class needs declaring it)."""
+    """``Tree.replace``'s refusal: a ``TypeError`` naming the fields ``cls`` does not have."""
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(changes) - names)
-    if unknown:
-        raise TypeError(f"{cls.__name__}.replace() got unknown field(s): {', '.join(unknown)}")
-    cls._width = len(names)
+    unknown = ", ".join(sorted(set(changes) - names))
+    raise TypeError(f"{cls.__name__}.replace() got unknown field(s): {unknown}")
 
 
 def invalid(cls: type[Any], data: dict[str, Any]) -> None:
