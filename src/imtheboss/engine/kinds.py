@@ -115,10 +115,12 @@ def _boss_kinds(state: GameState, deal: Deal) -> frozenset[str]:
                     bits |= _B_WITHDRAWS
                 elif price_fits(prop.price, value, room):
                     bits |= _B_ACCEPTS
-        if close_actions(state):
-            bits |= _CLOSES
-        if not must_close(state):
+        if not close_actions(state):
             bits |= _FAILS
+        elif must_close(state):  # V8
+            bits |= _CLOSES
+        else:
+            bits |= _CLOSES | _FAILS
         if deal.may_reset:
             bits |= _RESETS
         if deal.agreements:
@@ -161,9 +163,9 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
     deal = state.deal
     assert deal is not None
     hand = state.players[p].hand
-    boss_ok = may_play_boss(p, deal.boss)
+    is_boss = p == deal.boss  # what the answer depends on; the rule is B1's decider's
     last = _LAST_INFLUENCE_KINDS.get(p)
-    if last is not None and last[0] is hand and last[1] is boss_ok:
+    if last is not None and last[0] is hand and last[1] is is_boss:
         facts = last[2]
         if facts is None:  # a hand with no travel card and no hire set
             carried: frozenset[str] = last[3]
@@ -174,13 +176,13 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
                 carried = last[3]
                 return carried
     if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
-        found = _hand_kinds(hand, boss_ok)
-        _LAST_INFLUENCE_KINDS[p] = (hand, boss_ok, None, found)
+        found = _hand_kinds(hand, may_play_boss(p, deal.boss))
+        _LAST_INFLUENCE_KINDS[p] = (hand, is_boss, None, found)
         return found
     found = _influence_kinds_now(state, p)
     _LAST_INFLUENCE_KINDS[p] = (
         hand,
-        boss_ok,
+        is_boss,
         (deal.trips, state.owners, state.options, deal.family),
         found,
     )

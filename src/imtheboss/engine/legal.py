@@ -10,7 +10,7 @@ through what ``memo.py`` remembers, which a reader of the rules may ignore.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 
 from . import actions as A
 from .actions import Action
@@ -202,17 +202,22 @@ _LAY = _want(("lay_family",))
 _ONE: dict[str, frozenset[str]] = {kind: _want((kind,)) for kind in A.KINDS}
 
 
-def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> tuple[Action, ...]:
-    """``legal_actions``' answer as the state's memo holds it."""
+def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> Sequence[Action]:
+    """``legal_actions``' answer as the state's memo holds it: a tuple for some kinds (handed
+    out as it is, ``LegalActions.of_one``); the whole list, which is only ever handed out
+    copied (``legal_actions``), as the list it was built (one object less to allocate and
+    collect on every question)."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
     key = (LEGAL, player, want)
-    found: tuple[Action, ...] | None = memo.get(key)
+    found: Sequence[Action] | None = memo.get(key)
     if found is None:
-        if want is not None and state.phase is _DEAL and state.window is None:
-            found = _deal_only(state, player, want)
-        if found is None:
-            every = _legal(state, player, want)
-            found = tuple(every if want is None else [a for a in every if a.kind in want])
+        if want is None:
+            found = _legal(state, player, None)
+        else:
+            if state.phase is _DEAL and state.window is None:
+                found = _deal_only(state, player, want)
+            if found is None:
+                found = tuple([a for a in _legal(state, player, want) if a.kind in want])
         memo[key] = found
     return found
 
@@ -230,7 +235,7 @@ def _deal_only(state: GameState, p: int, want: frozenset[str]) -> tuple[Action, 
     if want is _LAY:
         return _lay_family(p, _hand(state, p))
     if want <= _INFLUENCE_SET:  # the influence cards come first in the whole list
-        return tuple(a for a in _influence(state, p) if a.kind in want)
+        return tuple([a for a in _influence(state, p) if a.kind in want])
     return None
 
 

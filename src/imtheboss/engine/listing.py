@@ -445,8 +445,9 @@ def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: lis
                 out.append(_make(A.Accept, ("player", p), ("supplier", prop.supplier)))
             if prop.by_boss:
                 out.append(_make(A.Withdraw, ("player", p), ("supplier", prop.supplier)))
-        out.extend(close_actions(state))
-        if not must_close(state):
+        closes = close_actions(state)
+        out.extend(closes)
+        if not (closes and must_close(state)):
             out.append(_make(A.Fail, ("player", p)))
         if deal.may_reset:
             out.append(_make(A.Reset, ("player", p)))
