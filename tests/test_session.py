@@ -16,7 +16,8 @@ from imtheboss.cli import main
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.game import possible_closes
-from imtheboss.engine.setup import Position, Setup
+from imtheboss.engine.position import Position
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import InvestorRef, Phase, Price
 from imtheboss.saves import cannot_save_in
 from imtheboss.seal import KEY_NAME, SealError, seal, unseal

@@ -14,6 +14,8 @@ import os
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from .bot_kinds import BOT_KINDS as BOT_KINDS
+from .bot_kinds import MAX_BOT_BUDGET
 from .i18n import N_, _
 
 #: The notation stores at most 18 digits (``notation.syntax.whole_number``).
@@ -24,13 +26,6 @@ MAX_SEED = 10**18 - 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_GAMES = 1_000_000
 MAX_JOBS = (os.cpu_count() or 1) * 4
-#: A shark's playouts per decision: 20,000 take about a minute a decision, more is a slip of
-#: the finger. The bot checks the same bound (``bots.shark.MAX_BUDGET``, not imported here);
-#: so does a save file's ``bot-budget:`` line (``notation.syntax``).
-MAX_BOT_BUDGET = 20_000
-#: The kinds of ``imtheboss.bots.BOTS``, for ``--bot-kind`` and a save file's ``bots:`` line
-#: (not imported: the command line and the parser stay free of the bots).
-BOT_KINDS = ("dealer", "random", "shark")
 #: Ten minutes: longer than any table would wait, short enough to notice a slip of the finger.
 MAX_SECONDS = 600.0
 

@@ -23,8 +23,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# ``N_`` marks a key for the catalogs; it is the leaf's (one definition for the whole game).
+from .messages import N_ as N_
+from .messages import N_plural as N_plural
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .engine.errors import Msg, Words
+    from .messages import Msg, Words
 
 DOMAIN = "imtheboss"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -137,16 +141,6 @@ def language_from_env(environ: Mapping[str, str]) -> str:
                 return found
         return "en"
     return "en"
-
-
-def N_(message: str) -> str:
-    """Mark a text for the catalogs without translating it yet (module-level constants)."""
-    return message
-
-
-def N_plural(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a plural pair for the catalogs; translate later with ``ngettext(*pair, n)``."""
-    return (singular, plural)
 
 
 # argparse's own words (Python 3.11's wording; other versions fall back to English for the

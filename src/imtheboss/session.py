@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .engine.actions import Action
+from .engine.begin import start
 from .engine.errors import Msg
 from .engine.events import Event
-from .engine.setup import Setup, start
+from .engine.setup import Setup
 from .engine.state import GameState, Phase
 from .i18n import N_, _, explain, render
 from .notation import NotationError, parse, replay_document

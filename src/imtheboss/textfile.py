@@ -13,24 +13,8 @@ import os
 import stat
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .engine.errors import Msg
-
-
-def N_(message: str) -> str:
-    """Mark a message key for the catalogs (the engine imports this module: no cycle)."""
-    return message
-
-
-def msg(key: str, /, **params: Any) -> Msg:
-    """``engine.errors.msg``, imported when an error is raised: the engine's board loader
-    imports this module, so it cannot import the engine at the top."""
-    from .engine.errors import msg as make
-
-    return make(key, **params)
-
+from .messages import N_, Msg, msg
 
 #: A long game saves in tens of kilobytes; a board in a few. Anything this big is not one.
 MAX_BYTES = 4 * 1024 * 1024

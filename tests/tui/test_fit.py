@@ -14,7 +14,7 @@ from tuikit import Driver, run, screen_text, settings
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.game import possible_closes
-from imtheboss.engine.setup import Position
+from imtheboss.engine.position import Position
 from imtheboss.engine.state import FamilyRef, InvestorRef, Price
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp

@@ -17,7 +17,8 @@ from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.events import Hired, Paid, Stopped
 from imtheboss.engine.game import apply, possible_closes
 from imtheboss.engine.legal import legal_actions
-from imtheboss.engine.setup import Position, Setup
+from imtheboss.engine.position import Position
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
 from imtheboss.session import GameSession
 from imtheboss.tui.app import QUIT_NOTE, BossApp

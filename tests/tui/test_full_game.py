@@ -14,10 +14,12 @@ from pathlib import Path
 from tuikit import NAMES, Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss.engine import actions as A
+from imtheboss.engine.begin import start
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.game import apply, possible_closes
 from imtheboss.engine.invariants import violations
-from imtheboss.engine.setup import Position, Setup, start
+from imtheboss.engine.position import Position
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import GameState, InvestorRef, Phase, Price, WindowKind
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp

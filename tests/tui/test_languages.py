@@ -28,10 +28,11 @@ from tuikit import Driver, Policy, log_text, run, screen_text, settings
 from imtheboss import i18n
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine.actions import Ask, Offer
+from imtheboss.engine.begin import start
 from imtheboss.engine.cards import Card
 from imtheboss.engine.game import check_close
 from imtheboss.engine.legal import legal_actions
-from imtheboss.engine.setup import Setup, start
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Phase
 from imtheboss.engine.view import view
 from imtheboss.notation import to_line

@@ -12,7 +12,7 @@ from tuikit import NAMES, log_text, run, screen_text, settings
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Colour
 from imtheboss.engine.game import possible_closes
-from imtheboss.engine.setup import Position
+from imtheboss.engine.position import Position
 from imtheboss.engine.state import InvestorRef, Phase, Price, WindowKind
 from imtheboss.notation import parse, replay_document
 from imtheboss.session import GameSession

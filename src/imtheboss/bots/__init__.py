@@ -1,5 +1,6 @@
 """Computer players. They see only what a player may see and act through legal actions."""
 
+from ..bot_kinds import BOT_KINDS
 from .base import (
     DEAL_ACTION_LIMIT,
     MAX_ACTIONS,
@@ -14,7 +15,8 @@ from .random_bot import RandomBot
 from .random_play import RandomPlayer, play_random_game
 from .shark import DEFAULT_BUDGET, MAX_BUDGET, SharkBot
 
-BOTS = ("random", "dealer", "shark")
+#: The kinds ``make_bot`` builds (``imtheboss.bot_kinds``: the command line reads them there).
+BOTS = BOT_KINDS
 
 
 def make_bot(kind: str, seed: int, budget: int | None = None) -> Bot:

@@ -17,7 +17,8 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import apply, responders
-from ..engine.legal import LegalActions, has_legal, legal_actions
+from ..engine.lazy import LegalActions
+from ..engine.legal import has_legal, legal_actions
 from ..engine.state import GameState, Phase, WindowKind
 from ..engine.view import PlayerView, view
 from ..gcpolicy import settle

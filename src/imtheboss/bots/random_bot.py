@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.legal import LegalActions
+from ..engine.lazy import LegalActions
 from ..engine.view import PlayerView
 from .draws import pick
 from .memory import DealMemory

@@ -37,6 +37,8 @@ from ..engine import (
     legal_kinds,
     new_game,
 )
+from ..engine.common import price_room
+from ..engine.deciders import price_fits
 from ..engine.events import Event
 from ..engine.game import agreeing_cards, close_actions
 from ..engine.options import Variant
@@ -114,16 +116,13 @@ class RandomPlayer:
         deal = state.deal
         assert deal is not None
         boss = deal.boss
-        closes: list[Close] = close_actions(state)  # the Boss's closes (a deal, no window)
+        closes: tuple[Close, ...] = close_actions(state)  # the Boss's closes (a deal, no window)
         if closes:
             return self.rng.choice(closes)
-        tile = state.next_tile
-        assert tile is not None
-        promised = sum(a.price.dollars(tile.value) for a in deal.agreements)
-        room = state.proceeds - promised
+        value, room = price_room(state, deal)
         candidates: list[Action] = []
         for prop in deal.proposals:
-            if prop.price.dollars(tile.value) <= room:
+            if price_fits(prop.price, value, room):  # N3
                 who = prop.supplier if prop.by_boss else boss
                 candidates.append(
                     Accept(player=who, supplier=None if prop.by_boss else prop.supplier)

@@ -36,6 +36,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..bot_kinds import MAX_BOT_BUDGET
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Colour, Kind
@@ -50,8 +51,8 @@ from .plan import fair_price
 
 #: Playouts per decision by default: about a quarter of a second on a 2026 laptop core.
 DEFAULT_BUDGET = 64
-#: The most a user may ask for (a decision would take about a minute).
-MAX_BUDGET = 20_000
+#: The most a user may ask for (``bot_kinds``: a decision would take about a minute).
+MAX_BUDGET = MAX_BOT_BUDGET
 #: A playout stops after this many actions even if its deal is still going on.
 PLAYOUT_ACTIONS = 80
 #: Candidates weighed at one decision, the dealer's own move among them.

@@ -30,6 +30,7 @@ from .actions import (
     TimeUp,
     Withdraw,
 )
+from .begin import start
 from .board import Board, Space, Tile, default_board
 from .cards import COLOURS, DECK_COUNTS, DECK_SIZE, Card, Colour, Kind, family, travel
 from .errors import BoardFileError, IllegalAction, PositionError
@@ -37,7 +38,7 @@ from .events import Event, redact
 from .game import apply, check_close, draw_count, possible_closes, responders
 from .legal import actors, legal_actions, legal_kinds
 from .options import Options, StartPlayer, Variant
-from .setup import Setup, new_game, start
+from .setup import Setup, new_game
 from .state import (
     Agreement,
     CardRef,

@@ -134,6 +134,8 @@ def _ordered(colours: frozenset[Colour]) -> list[Colour]:
 
 
 def default_board() -> Board:
+    """The board of the rulebooks (C1: 16 spaces in a ring, each with its investors and
+    dividends; C4: the 15 deal tiles and their backs), as ``board.md`` draws it."""
     return _DEFAULT
 
 

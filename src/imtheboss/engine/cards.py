@@ -113,7 +113,7 @@ assert sum(DECK_COUNTS.values()) == DECK_SIZE
 
 
 def full_deck() -> tuple[Card, ...]:
-    """All 98 cards in a fixed order, ready to be shuffled."""
+    """All 98 cards (C3) in a fixed order, ready to be shuffled."""
     return tuple(card for card, n in DECK_COUNTS.items() for _ in range(n))
 
 

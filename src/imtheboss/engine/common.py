@@ -7,13 +7,14 @@ state and appends the events it caused, or raises ``IllegalAction`` before anyth
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from . import events as E
 from .cards import Card, Hand, remove_cards, sort_hand
 from .errors import COMMA, N_, IllegalAction, Msg, msg, words
 from .events import Event
+from .memo import Carry, Fact
 from .options import Variant
 from .rng import roll_die
 from .state import (
@@ -23,7 +24,6 @@ from .state import (
     InvestorRef,
     Phase,
     PlayerState,
-    Proposal,
     Window,
     WindowKind,
 )
@@ -74,99 +74,41 @@ def _deal_money(state: GameState) -> tuple[int, int, int]:
     deal = state.deal
     board, stack = state.board, state.stack
     assert deal is not None and stack, "a deal is priced by the top tile (C4, E2)"
-    last = _LAST_MONEY[0]
+    last = _LAST_MONEY.last
     if last is not None and last[0] is board and last[1] is stack and last[2] == deal.space:
         found: tuple[int, int, int] = last[3]
         return found
     value = board.tiles[stack[0] - 1].value
     dividends = board.space(deal.space).dividends
     found = (value, dividends, dividends * value)
-    _LAST_MONEY[0] = (board, stack, deal.space, found)
+    _LAST_MONEY.last = (board, stack, deal.space, found)
     return found
 
 
 #: ``_deal_money``'s last answer, after the board, stack and space it was worked out from.
-_LAST_MONEY: list[tuple[Any, ...] | None] = [None]
+_LAST_MONEY: Carry[tuple[Any, ...]] = Carry("deal money")
 
 
-def _room(state: GameState, deal: Deal) -> tuple[int, int]:
-    """(the tile's value, what the proceeds leave after the agreements): a price is
-    affordable when it is no more than that room (N3) — for the Boss accepting it, and for
-    the legal actions and kinds that offer the acceptance. Remembered with the state, and
-    handed on by a step that changes neither the agreements nor the tile."""
+#: ``price_room``'s answer: it never reads the proposals.
+ROOM = Fact("room", blind_to_proposals=True)
+
+
+def price_room(state: GameState, deal: Deal) -> tuple[int, int]:
+    """(the tile's value, what the proceeds leave after the agreements): what a price must
+    fit (``deciders.price_fits``, N3) — for the Boss accepting it, for the legal actions and
+    kinds that offer the acceptance, and for the bots. Remembered with the state, and handed
+    on by a step that changes neither the agreements nor the tile."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
-    found: tuple[int, int] | None = memo.get("room")
+    found: tuple[int, int] | None = memo.get(ROOM)
     if found is None:
         value, _, proceeds = _deal_money(state)
         promised = sum(a.price.dollars(value) for a in deal.agreements) if deal.agreements else 0
-        found = memo["room"] = (value, proceeds - promised)
+        found = memo[ROOM] = (value, proceeds - promised)
     return found
 
 
 def _with_deal(state: GameState, **changes: Any) -> GameState:
     return state.replace(deal=_deal(state).replace(**changes))
-
-
-#: Facts remembered with a state (``Tree.memo``) that never read the deal's proposals: the
-#: cards each seat could offer and the room a price must fit (legal.py), the possible closes
-#: (closing.py), the travel targets (legal.py) and the players' public faces (view.py). A
-#: step that changes only the proposals (an ask, an offer, a withdrawal) hands them on to
-#: the state it makes.
-_BLIND_TO_PROPOSALS = ("offerable", "room", "closes", "close actions", "travel targets", "public")
-
-
-def _with_proposals(state: GameState, proposals: tuple[Proposal, ...], supplier: int) -> GameState:
-    """``state`` with the deal's proposals replaced, only ``supplier``'s having changed, and
-    every remembered fact that does not read them handed on (a table makes thousands of such
-    steps a game)."""
-    deal = state.deal
-    assert deal is not None
-    new_deal = deal.replace(proposals=proposals)
-    new = state.replace(deal=new_deal)
-    memo = state.__dict__.get("_memo")
-    if memo:
-        kept: dict[Hashable, Any] = {}
-        for key in _BLIND_TO_PROPOSALS:
-            fact = memo.get(key)
-            if fact is not None:
-                kept[key] = fact
-        seen = memo.get("view fields")
-        if seen is not None:  # what every viewer sees (view.py): of it, only the deal changed
-            kept["view fields"] = {**seen, "deal": new_deal}
-        seats = memo.get("seat kinds")
-        if seats is not None:
-            # Each seat's negotiation kinds read its own proposal only (legal.py): the others'
-            # stay, the supplier's is worked out again; so do the kinds of every seat but the
-            # supplier and the Boss (whose kinds read every proposal).
-            kept["seat kinds before"] = (seats, supplier)
-            boss = deal.boss
-            for seat, kinds_key in enumerate(_KINDS_KEYS[: len(state.players)]):
-                if seat != supplier and seat != boss:
-                    kinds = memo.get(kinds_key)
-                    if kinds is not None:
-                        kept[kinds_key] = kinds
-        if kept:
-            new.__dict__["_memo"] = kept
-    return new
-
-
-#: The memo's keys of each seat's kinds (legal.py), made once.
-_KINDS_KEYS = tuple(("kinds", seat) for seat in range(8))
-
-
-def _hand_on_seat_kinds(memo: dict[Hashable, Any], new: GameState, seat: int) -> None:
-    """A family card laid by ``seat`` changes no agreement, no proposal and no other seat's
-    cards: the seats' negotiation kinds (legal.py) stay but ``seat``'s, and the room a price
-    must fit stays; hand them on to ``new``."""
-    seats = memo.get("seat kinds")
-    room = memo.get("room")
-    if seats is None and room is None:
-        return
-    kept = new.memo()
-    if seats is not None:
-        kept["seat kinds before"] = (seats, seat)
-    if room is not None:
-        kept["room"] = room
 
 
 def _require_deal(state: GameState, refusal: str) -> Deal:

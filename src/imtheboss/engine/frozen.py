@@ -131,11 +131,18 @@ class Tree(Frozen):
     __slots__ = ()
 
     def replace(self, **changes: Any) -> Self:
+        """A copy with some fields changed (trusted: no validation). An unknown field name
+        is a ``TypeError`` naming it, as ``dataclasses.replace`` raises: a typo must not
+        return a state equal to the old one. The check is two lengths compared: the copy
+        holds exactly the fields, so the changes make it no longer unless a name is new."""
         new = _new(type(self))
         fields = new.__dict__
         fields.update(self.__dict__)
         fields.pop("_memo", None)
+        width = len(fields)
         fields.update(changes)
+        if len(fields) != width:
+            _unknown(type(self), changes)
         return new
 
     def memo(self) -> dict[Hashable, Any]:
@@ -145,6 +152,13 @@ class Tree(Frozen):
         if memo is None:
             memo = fields["_memo"] = {}
         return memo
+
+
+def _unknown(cls: type[Tree], changes: dict[str, Any]) -> None:
+    """``Tree.replace``'s refusal: a ``TypeError`` naming the fields ``cls`` does not have."""
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = ", ".join(sorted(set(changes) - names))
+    raise TypeError(f"{cls.__name__}.replace() got unknown field(s): {unknown}")
 
 
 def invalid(cls: type[Any], data: dict[str, Any]) -> None:

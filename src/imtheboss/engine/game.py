@@ -15,7 +15,8 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .closing import _close, _fail, agreeing_cards, check_close, close_actions, possible_closes
+from .closes import agreeing_cards, check_close, close_actions, possible_closes
+from .closing import _close, _fail
 from .common import responders
 from .errors import N_, IllegalAction, Msg, msg
 from .events import Event

@@ -20,6 +20,7 @@ from .common import (
     _take_from_hand,
     _with_deal,
 )
+from .deciders import hire_refusal, may_play_boss, travel_refusal
 from .errors import AND, N_, IllegalAction, Msg, msg, plural, words
 from .events import Event
 from .options import Variant
@@ -43,7 +44,13 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
     target = action.target
     card = travel(None if action.grey else target.colour)
     if isinstance(target, InvestorRef):
-        if state.owners[target.colour] is None:
+        refusal = travel_refusal(
+            state.owners[target.colour],
+            deal.travelling(target.colour),
+            action.player,
+            state.options.has(Variant.V8),
+        )
+        if refusal == "TR4":
             raise IllegalAction(
                 "TR4",
                 msg(
@@ -51,7 +58,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
                     colour=colour_word(target.colour),
                 ),
             )
-        if deal.travelling(target.colour):
+        if refusal == "TR1":
             raise IllegalAction(
                 "TR1",
                 msg(
@@ -59,7 +66,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
                     colour=colour_word(target.colour),
                 ),
             )
-        if state.owners[target.colour] == action.player and not state.options.has(Variant.V8):
+        if refusal == "TR5":
             raise IllegalAction(
                 "TR5",
                 msg(
@@ -109,7 +116,7 @@ def _travel_effect(state: GameState, window: Window, events: list[Event]) -> Gam
 def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameState:
     """B1: "I'm the Boss!" (Ruling: not by the Boss)."""
     deal = _require_deal(state, N_("Boss cards are played only during a deal"))
-    if action.player == deal.boss:
+    if not may_play_boss(action.player, deal.boss):
         raise IllegalAction("B1", Msg(N_("You are already the Boss")))
     hand = _take_from_hand(state, action.player, [Card.BOSS], "B1")
     state = state.replace(players=_set_player(state, action.player, hand=hand))
@@ -163,13 +170,14 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
             state, N_("Hire sets are played (or at the hand limit, T2) only during a deal")
         )
     owner = state.owners[action.colour]
-    if owner == action.player:
+    unowned = state.unowned()
+    refusal = hire_refusal(owner, action.player, bool(unowned))
+    if refusal == "H1":
         raise IllegalAction(
             "H1",
             msg(N_("You already own the {colour} investor"), colour=colour_word(action.colour)),
         )
-    unowned = state.unowned()
-    if owner is not None and unowned:
+    if refusal == "H2":
         beside = words((colour_name(c) for c in unowned), AND)
         raise IllegalAction(
             "H2",

@@ -36,7 +36,8 @@ def open_cards(table: GameState | PlayerView) -> Counter[Card]:
 
 
 def violations(state: GameState) -> list[str]:
-    """What is wrong with ``state``, in words; empty when all is well."""
+    """What is wrong with ``state``, in words; empty when all is well: every card and
+    investor accounted for (C2, C3), and the bank has paid out what the players hold (C5)."""
     found: list[str] = []
     cards = card_locations(state)
     if cards is not None and cards != Counter(DECK_COUNTS):

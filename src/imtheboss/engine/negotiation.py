@@ -7,27 +7,32 @@ state and appends the events it caused, or raises ``IllegalAction`` before anyth
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from itertools import repeat
 from operator import is_
+from typing import Any
 
 from . import actions as A
 from . import events as E
 from .cards import Colour, family
 from .common import (
+    ROOM,
     _deal_money,
-    _hand_on_seat_kinds,
     _name,
     _require_boss,
     _require_deal,
-    _room,
     _set_player,
     _take_from_hand,
     _with_deal,
-    _with_proposals,
+    price_room,
 )
+from .deciders import may_cancel, price_fits
 from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
+from .kinds import SEAT_KINDS, SEAT_KINDS_BEFORE
+from .legal import KINDS
+from .memo import hand_on_blind_to_proposals
 from .state import (
     Agreement,
     CardRef,
@@ -38,6 +43,7 @@ from .state import (
     Price,
     Proposal,
 )
+from .view import VIEW_FIELDS
 from .words import colour_word, money, price_words, ref_word
 
 
@@ -245,9 +251,9 @@ def _accept(state: GameState, action: A.Accept, events: list[Event]) -> GameStat
         raise IllegalAction(
             "N4", msg(N_("{player} has asked no price"), player=_name(state, supplier))
         )
-    value, room = _room(state, deal)
-    price = proposal.price.dollars(value)
-    if price > room:
+    value, room = price_room(state, deal)
+    if not price_fits(proposal.price, value, room):
+        price = proposal.price.dollars(value)
         proceeds = _deal_money(state)[2]
         raise IllegalAction(
             "N3",
@@ -297,7 +303,7 @@ def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) ->
             "N5",
             msg(N_("The Boss has no agreement with {player}"), player=_name(state, supplier)),
         )
-    if (action.player, action.other) in deal.cancel_requests:
+    if not may_cancel(deal, action.player, action.other):
         raise IllegalAction(
             "N5",
             msg(
@@ -314,3 +320,54 @@ def _cancel(state: GameState, action: A.CancelAgreement, events: list[Event]) ->
         )
     events.append(E.CancelAsked(player=action.player, other=action.other))
     return _with_deal(state, cancel_requests=deal.cancel_requests | {(action.player, action.other)})
+
+
+def _with_proposals(state: GameState, proposals: tuple[Proposal, ...], supplier: int) -> GameState:
+    """``state`` with the deal's proposals replaced, only ``supplier``'s having changed, and
+    every remembered fact that does not read them handed on (a table makes thousands of such
+    steps a game): the facts blind to the proposals (``memo.BLIND_TO_PROPOSALS``), the view's
+    shared fields with the new deal, and the seats' kinds that read no other proposal."""
+    deal = state.deal
+    assert deal is not None
+    new_deal = deal.replace(proposals=proposals)
+    new = state.replace(deal=new_deal)
+    memo = state.__dict__.get("_memo")
+    if memo:
+        kept = hand_on_blind_to_proposals(memo)
+        seen = memo.get(VIEW_FIELDS)
+        if seen is not None:  # what every viewer sees (view.py): of it, only the deal changed
+            kept[VIEW_FIELDS] = {**seen, "deal": new_deal}
+        seats = memo.get(SEAT_KINDS)
+        if seats is not None:
+            # Each seat's negotiation kinds read its own proposal only (kinds.py): the others'
+            # stay, the supplier's is worked out again; so do the kinds of every seat but the
+            # supplier and the Boss (whose kinds read every proposal).
+            kept[SEAT_KINDS_BEFORE] = (seats, supplier)
+            boss = deal.boss
+            for seat, kinds_key in enumerate(_KINDS_KEYS[: len(state.players)]):
+                if seat != supplier and seat != boss:
+                    kinds = memo.get(kinds_key)
+                    if kinds is not None:
+                        kept[kinds_key] = kinds
+        if kept:
+            new.__dict__["_memo"] = kept
+    return new
+
+
+#: The memo's keys of each seat's kinds (``legal.legal_kinds``), made once.
+_KINDS_KEYS = tuple((KINDS, seat) for seat in range(8))
+
+
+def _hand_on_seat_kinds(memo: dict[Hashable, Any], new: GameState, seat: int) -> None:
+    """A family card laid by ``seat`` changes no agreement, no proposal and no other seat's
+    cards: the seats' negotiation kinds (kinds.py) stay but ``seat``'s, and the room a price
+    must fit stays; hand them on to ``new``."""
+    seats = memo.get(SEAT_KINDS)
+    room = memo.get(ROOM)
+    if seats is None and room is None:
+        return
+    kept = new.memo()
+    if seats is not None:
+        kept[SEAT_KINDS_BEFORE] = (seats, seat)
+    if room is not None:
+        kept[ROOM] = room

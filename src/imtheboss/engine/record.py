@@ -8,11 +8,11 @@ import json
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .actions import Action
+from .begin import start
 from .errors import IllegalAction
 from .frozen import lend_field
 from .game import apply
 from .position import GameSetup
-from .setup import start
 from .state import GameState
 
 lend_field()  # the engine's values inside these models name Field in their annotations

@@ -1,10 +1,11 @@
-"""How a game begins: from a seed (S1–S6), or from a position written down mid-game
-(``position.py``, which reads it from a file and so is imported only when one is read)."""
+"""How a game begins from a seed (S1–S6). A position written down mid-game is
+``position.py``'s (it reads a file, so it is imported only when one is read); ``begin.start``
+takes either."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
 from .board import Board, default_board
 from .cards import COLOURS, Colour, full_deck, sort_hand
@@ -13,9 +14,6 @@ from .frozen import Frozen
 from .options import Options, StartPlayer, Variant
 from .rng import choice, shuffled
 from .state import GameState, Phase, PlayerState, Rng
-
-if TYPE_CHECKING:
-    from .position import Position
 
 HAND_SIZE = 5
 
@@ -78,7 +76,9 @@ def investors_each(players: int) -> int:
 
 
 def new_game(setup: Setup) -> GameState:
-    """S1–S6 from a seed: investors and cards dealt, start player chosen, marker to place."""
+    """S1–S6 from a seed: investors dealt (S2), the influence cards shuffled and dealt (S3),
+    the tiles stacked (S4), no money yet (S5), the start player chosen and the marker to
+    place (S6)."""
     names = setup.players
     _check_names(names, setup.options)
     board = setup.board or default_board()
@@ -111,20 +111,3 @@ def new_game(setup: Setup) -> GameState:
         draw_pile=deck[len(names) * HAND_SIZE :],
         rng=rng,
     )
-
-
-def start(setup: Setup | Position) -> GameState:
-    if isinstance(setup, Setup):
-        return new_game(setup)
-    from .position import from_position
-
-    return from_position(setup)
-
-
-def __getattr__(name: str) -> Any:
-    # A position is read from a file (pydantic validates it): imported when first asked for.
-    if name in ("Position", "GameSetup", "from_position", "check_setup_rules"):
-        from . import position
-
-        return getattr(position, name)
-    raise AttributeError(name)

@@ -173,6 +173,14 @@ class Phase(StrEnum):
     OVER = "over"  # E2/E3
 
 
+def deal_proceeds(board: Board, stack: tuple[int, ...], deal: Deal | None) -> int:
+    """CL4: a deal pays its space's dividends times the top tile's value (C4); nothing
+    without a deal or a tile. A player's view reads the same public facts."""
+    if deal is None or not stack:
+        return 0
+    return board.space(deal.space).dividends * board.tiles[stack[0] - 1].value
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameState(Tree):
     board: Board
@@ -239,12 +247,10 @@ class GameState(Tree):
     @property
     def proceeds(self) -> int:
         """What the deal on the table pays the Boss (CL4)."""
-        tile = self.next_tile
-        if self.deal is None or tile is None:
-            return 0
-        return self.board.space(self.deal.space).dividends * tile.value
+        return deal_proceeds(self.board, self.stack, self.deal)
 
     def hand_limit(self) -> int:
+        """T2: the hand limit at the end of a turn; V6: 10 from the 10th deal on."""
         if self.options.has(Variant.V6) and self.deals_done >= 10:
             return HAND_LIMIT_V6
         return HAND_LIMIT

@@ -10,6 +10,7 @@ from . import actions as A
 from . import events as E
 from .cards import Card, sort_hand
 from .common import _begin_turn, _die, _name, _set_player, _take_from_hand
+from .deciders import may_draw, may_start_deal
 from .end import _end_roll
 from .errors import N_, IllegalAction, Msg, msg, plural
 from .events import Event
@@ -47,8 +48,10 @@ def _place_marker(state: GameState, action: A.PlaceMarker, events: list[Event]) 
 def _require_turn(
     state: GameState, player: int, phases: tuple[Phase, ...], during_deal: str, not_now: str
 ) -> None:
-    """``during_deal`` and ``not_now`` are the whole sentences (message keys) refusing the
-    action during a deal and at another moment of the turn."""
+    """T1: only the player whose turn it is acts, at the moments of a turn (the marker, S6,
+    the hand limit, T2, and the end roll, E1, come first). ``during_deal`` and ``not_now``
+    are the whole sentences (message keys) refusing the action during a deal and at another
+    moment of the turn."""
     if state.phase not in phases:
         if state.phase is Phase.DEAL:
             raise IllegalAction("T1", Msg(during_deal))
@@ -81,7 +84,7 @@ def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> G
         N_("You cannot start a deal now"),
     )
     hand = state.players[action.player].hand
-    if state.options.has(Variant.V5) and hand is not None and len(hand) <= 3:
+    if not may_start_deal(state, hand):
         raise IllegalAction(
             "V5", Msg(N_("With 3 or fewer influence cards you may not start a deal"))
         )
@@ -126,7 +129,7 @@ def draw_count(state: GameState, seat: int) -> int:
 
 
 def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
-    """T1(b) draw, CL7 reshuffle, T2 hand limit."""
+    """T1(b) draw, CL7 reshuffle, T2 hand limit; T3: the turn ends after the draw."""
     _require_turn(
         state,
         action.player,
@@ -135,7 +138,7 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
         N_("You cannot draw now"),
     )
     player = state.players[action.player]
-    if state.options.has(Variant.V2) and player.hand is not None and len(player.hand) >= 10:
+    if not may_draw(state, player.hand):
         raise IllegalAction(
             "V2", Msg(N_("With 10 or more cards at the start of your turn you must deal"))
         )

@@ -15,8 +15,9 @@ from typing import Any
 from .board import Board
 from .cards import COLOURS, Card, Colour
 from .frozen import Frozen
+from .memo import Carry, Fact
 from .options import Options
-from .state import Deal, GameState, Phase, PlayerState, Window
+from .state import Deal, GameState, Phase, PlayerState, Window, deal_proceeds
 
 _new = object.__new__
 
@@ -92,27 +93,34 @@ class PlayerView(Frozen):
 
     @property
     def proceeds(self) -> int:
-        if self.deal is None or not self.stack:
-            return 0
-        value = self.board.tiles[self.stack[0] - 1].value
-        return self.board.space(self.deal.space).dividends * value
+        """What the deal on the table pays the Boss (CL4): public, as the state's."""
+        return deal_proceeds(self.board, self.stack, self.deal)
+
+
+#: A seat's view (with the seat); the fields every seat sees alike (an ask, an offer or a
+#: withdrawal hands them on with the new deal: ``negotiation._with_proposals``); the
+#: players' public faces, which never read the proposals.
+VIEW = Fact("view")
+VIEW_FIELDS = Fact("view fields")
+PUBLIC = Fact("public", blind_to_proposals=True)
 
 
 def view(state: GameState, viewer: int | None) -> PlayerView:
-    """``viewer``'s view of ``state``, remembered with the state: a table asks each seat again
+    """What ``viewer`` may know of ``state``: their own hand only (S3: hands are secret), the
+    look of the others' money (M1). Remembered with the state: a table asks each seat again
     in every silent round of a deal."""
     memo = state.__dict__.get("_memo") or state.memo()  # hot: no call
-    key = ("view", viewer)
+    key = (VIEW, viewer)
     found: PlayerView | None = memo.get(key)
     if found is not None:
         return found
     # Built here rather than in a function of its own: a table builds one per seat asked.
-    shared: dict[str, Any] | None = memo.get("view fields")
+    shared: dict[str, Any] | None = memo.get(VIEW_FIELDS)
     if shared is None:
         # What every seat sees alike, once per state.
         players, unowned = _public(state, memo)
         over = state.phase is Phase.OVER
-        shared = memo["view fields"] = {
+        shared = memo[VIEW_FIELDS] = {
             "board": state.board,
             "options": state.options,
             "players": players,
@@ -147,10 +155,10 @@ def _public(
     """What everyone sees of the players: the same for every viewer, so built once a state,
     and shared with the state before when the players and the owners did not change (most
     steps of a deal change neither)."""
-    found: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]] | None = memo.get("public")
+    found: tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]] | None = memo.get(PUBLIC)
     if found is None:
         players, owners = state.players, state.owners
-        last = _LAST_PUBLIC[0]
+        last = _LAST_PUBLIC.last
         if last is not None and last[0] is players and last[1] is owners:
             found = last[2]
         else:
@@ -158,21 +166,20 @@ def _public(
                 found = _update_public(players, last[0], last[2])
             else:
                 found = _build_public(players, owners)
-            _LAST_PUBLIC[0] = (players, owners, found)
-        memo["public"] = found
+            _LAST_PUBLIC.last = (players, owners, found)
+        memo[PUBLIC] = found
     return found
 
 
 #: The last answer of ``_public`` with the very objects it was built from (held here, so
 #: their identities cannot be reused while the entry lives).
-_LAST_PUBLIC: list[
+_LAST_PUBLIC: Carry[
     tuple[
         tuple[PlayerState, ...],
         dict[Colour, int | None],
         tuple[tuple[PublicPlayer, ...], tuple[Colour, ...]],
     ]
-    | None
-] = [None]
+] = Carry("public faces")
 
 
 def _update_public(

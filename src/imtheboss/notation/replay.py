@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.begin import start
 from ..engine.errors import N_, IllegalAction, PositionError, msg
 from ..engine.events import DealClosed, Event
 from ..engine.game import apply
-from ..engine.setup import Setup, start
+from ..engine.setup import Setup
 
 if TYPE_CHECKING:
     from ..engine.position import Position

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cli_types import BOT_KINDS, MAX_BOT_BUDGET
+from ..bot_kinds import BOT_KINDS, MAX_BOT_BUDGET
 from ..engine.cards import COLOURS, Card, Colour
 from ..engine.errors import N_, Msg, msg, words
 from ..names import (

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.begin import start
 from ..engine.events import DieRolled, Event
 from ..engine.game import apply
-from ..engine.setup import Setup, start
+from ..engine.setup import Setup
 
 if TYPE_CHECKING:
     from ..engine.position import Position
