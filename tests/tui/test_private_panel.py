@@ -15,7 +15,7 @@ from tuikit import NAMES, Driver, Policy, run, screen_text, seated, secrets_of, 
 
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
-from imtheboss.engine.setup import Position
+from imtheboss.engine.position import Position
 from imtheboss.engine.state import FamilyRef, GameState, InvestorRef, Phase, Price
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp

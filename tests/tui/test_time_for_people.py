@@ -21,7 +21,8 @@ from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.game import apply
 from imtheboss.engine.legal import legal_actions
-from imtheboss.engine.setup import Position, Setup
+from imtheboss.engine.position import Position
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Phase
 from imtheboss.engine.view import view
 from imtheboss.session import GameSession

@@ -116,7 +116,7 @@ DECIDED_BY: dict[str, str] = {
     "C3": "cards.full_deck",
     "C4": "state.GameState.next_tile",
     "C5": "invariants.violations",
-    "S1": "setup._check_names",
+    "S1": "setup.check_player_count",
     "S2": "setup.new_game",
     "S3": "view.view",
     "S4": "setup._stack",
