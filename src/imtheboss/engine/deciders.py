@@ -67,7 +67,13 @@ def may_cancel(deal: Deal, asker: int, other: int) -> bool:
 
 def travel_card_fits(card: Card, target: Colour) -> bool:
     """TR1: a travel card goes on an investor or family card of its colour; grey on any."""
-    return card is Card.TRAVEL_GREY or card.colour is target
+    return card is _GREY or _COLOUR_OF[card] is target  # Card.TRAVEL_GREY or card.colour
+
+
+#: ``travel_card_fits``' reads without the enum's attribute lookup and ``colour``'s frame:
+#: the kinds ask it of every travel card for every colour it might go on.
+_GREY = Card.TRAVEL_GREY
+_COLOUR_OF = {card: card.colour for card in Card}
 
 
 def may_travel_on(owner: int | None, travelling: bool, player: int, v8: bool) -> bool:
