@@ -128,12 +128,23 @@ CALLERS = {
 }
 
 
+#: A decider's check bound as one C call (``deciders.py``), which the hottest caller may call
+#: instead of the decider: the same rule, written once, without a frame.
+BOUND = {"may_lay_family": "holds_no_family"}
+
+
 @pytest.mark.parametrize("decider", sorted(CALLERS))
 def test_the_handlers_lists_kinds_and_bots_call_the_decider(decider: str) -> None:
     assert callable(getattr(deciders, decider, None) or getattr(closes, decider))
+    names = "|".join([decider, *([BOUND[decider]] if decider in BOUND else [])])
     for caller in CALLERS[decider]:
         source = inspect.getsource(_resolve(caller))
-        assert re.search(rf"\b{decider}\(", source), f"{caller} does not call {decider}"
+        assert re.search(rf"\b({names})\(", source), f"{caller} does not call {decider}"
+
+
+def test_a_bound_check_is_its_deciders_own() -> None:
+    for decider, bound in BOUND.items():
+        assert re.search(rf"\b{bound}\(", inspect.getsource(getattr(deciders, decider)))
 
 
 #: Pieces of rules that only their decider may write (``deciders.py``, ``closes.py``).

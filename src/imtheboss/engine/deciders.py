@@ -40,9 +40,14 @@ def may_draw(state: GameState, hand: tuple[Card, ...] | None) -> bool:
 _FAMILY_CARDS = frozenset(family(c) for c in Colour)
 
 
+#: ``may_lay_family``'s check as one C call (true when the hand holds no family card), for
+#: the path that asks it of almost every seat at every step (``legal.has_legal``): no frame.
+holds_no_family = _FAMILY_CARDS.isdisjoint
+
+
 def may_lay_family(hand: Collection[Card]) -> bool:
     """D4, N1: any player may lay a family card from hand during a deal, at any moment."""
-    return not _FAMILY_CARDS.isdisjoint(hand)
+    return not holds_no_family(hand)
 
 
 def price_fits(price: Price, value: int, room: int) -> bool:
@@ -62,25 +67,32 @@ def may_cancel(deal: Deal, asker: int, other: int) -> bool:
 
 def travel_card_fits(card: Card, target: Colour) -> bool:
     """TR1: a travel card goes on an investor or family card of its colour; grey on any."""
-    return card is Card.TRAVEL_GREY or card.colour is target
+    return card is _GREY or _COLOUR_OF[card] is target  # Card.TRAVEL_GREY or card.colour
 
 
-def travel_refusal(owner: int | None, travelling: bool, player: int, v8: bool) -> str | None:
-    """The rule that forbids sending this investor travelling, or None: an unowned one is not
-    in play (TR4), one travelling already cannot go again (TR1), and one's own only under
-    the two-player rules (TR5, V8)."""
-    if owner is None:
-        return "TR4"
-    if travelling:
-        return "TR1"
-    if owner == player and not v8:
-        return "TR5"
-    return None
+#: ``travel_card_fits``' reads without the enum's attribute lookup and ``colour``'s frame:
+#: the kinds ask it of every travel card for every colour it might go on.
+_GREY = Card.TRAVEL_GREY
+_COLOUR_OF = {card: card.colour for card in Card}
 
 
 def may_travel_on(owner: int | None, travelling: bool, player: int, v8: bool) -> bool:
-    """TR1, TR4, TR5: ``travel_refusal`` found nothing against it."""
-    return travel_refusal(owner, travelling, player, v8) is None
+    """TR1, TR4, TR5: an investor may be sent travelling when it is in play (owned, TR4), not
+    travelling already (TR1), and another's, or one's own under the two-player rules (TR5,
+    V8). Written out here, not through ``travel_refusal``: the lists and kinds ask it of every
+    investor, and a second frame per investor showed in the bots' table."""
+    return owner is not None and not travelling and (owner != player or v8)
+
+
+def travel_refusal(owner: int | None, travelling: bool, player: int, v8: bool) -> str | None:
+    """The rule that forbids sending this investor travelling, or None: ``may_travel_on``'s
+    clause that says no, named: an unowned one is not in play (TR4), one travelling already
+    cannot go again (TR1), and one's own only under the two-player rules (TR5, V8)."""
+    if may_travel_on(owner, travelling, player, v8):
+        return None
+    if owner is None:
+        return "TR4"
+    return "TR1" if travelling else "TR5"
 
 
 # -- B1: the boss card; H1, H2: hire sets ---------------------------------------------------

@@ -90,9 +90,11 @@ def _bits_of(state: GameState, deal: Deal, s: int, offerable: tuple[CardRef, ...
                 if price_fits(prop.price, *price_room(state, deal)):
                     bits |= _ACCEPTS
             break
-    agreements = deal.agreements
-    if agreements and may_cancel(deal, s, deal.boss) and any(a.supplier == s for a in agreements):
-        bits |= _CANCELS
+    for a in deal.agreements:  # a loop, not any(): no generator frame per seat
+        if a.supplier == s:
+            if may_cancel(deal, s, deal.boss):
+                bits |= _CANCELS
+            break
     return bits
 
 

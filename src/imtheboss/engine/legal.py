@@ -17,7 +17,7 @@ from .actions import Action
 from .cards import Card
 from .closes import close_actions
 from .common import responders
-from .deciders import may_draw, may_lay_family, may_start_deal
+from .deciders import holds_no_family, may_draw, may_start_deal
 from .kinds import BOSS_KINDS, SEAT_KINDS, _boss_kinds, _influence_kinds, _seat_kinds, _union
 from .listing import (
     _hand,
@@ -162,7 +162,7 @@ def has_legal(state: GameState, player: int) -> bool:
         if player == deal.boss:
             return True
         hand = state.players[player].hand
-        if hand is None or may_lay_family(hand):
+        if hand is None or not holds_no_family(hand):  # may_lay_family's check, bound (hot)
             return True  # a family card may always be laid in a deal (D4, N1)
         # legal_kinds' two halves, the one worked out for every seat at once first
         memo = state.__dict__.get("_memo")
