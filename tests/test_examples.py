@@ -73,6 +73,9 @@ EXAMPLES: dict[str, Verdict] = {
     ),
     # N5, written as docs/notation.md's five-minute section shows (letters, either order).
     "n5-agreed-is-agreed.txt": illegal(15, "N5 N1", money=NOBODY_PAID, deal_open=True),
+    # N5 (ruling 2026-12-01): a travel card on an agreed family card ends nothing; its money
+    # still counts toward N3's cap.
+    "n5-travel-ends-no-agreement.txt": illegal(21, "N3 N5 TR3", money=NOBODY_PAID, deal_open=True),
     "st1-stop-too-late.txt": illegal(16, "ST1", on_table=["travel red on the red investor"]),
     # ST2: a stop cannot cancel a stop, but a new travel card is a new play.
     "st2-stop-a-stop.txt": illegal(16, "ST2", discarded=["travel red", "stop"]),

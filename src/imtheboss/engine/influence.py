@@ -104,11 +104,12 @@ def _travel_effect(state: GameState, window: Window, events: list[Event]) -> Gam
     gone = (family(target.colour), *window.cards)
     events.append(E.CardsDiscarded(cards=gone))
     still_there = target in laid
+    # N5: an agreement on the card stays (it keeps counting toward N3's cap); only an open
+    # offer for it goes.
     state = _with_deal(
         state,
         family=tuple(laid),
         proposals=tuple(p for p in deal.proposals if still_there or target not in p.cards),
-        agreements=tuple(a for a in deal.agreements if still_there or target not in a.cards),
     )
     return state.replace(discard=state.discard + gone)
 
