@@ -72,6 +72,8 @@ EXAMPLES: dict[str, Verdict] = {
         15, "ST1", money=NOBODY_PAID, on_table=["Ann's family blue"]
     ),
     # N5, written as docs/notation.md's five-minute section shows (letters, either order).
+    # E1 (issue 21): a move after an ending roll cites the roll that ended the game, not E3.
+    "e1-no-move-after-the-end.txt": illegal(18, "E1 E3", game_over=True),
     "n5-agreed-is-agreed.txt": illegal(15, "N5 N1", money=NOBODY_PAID, deal_open=True),
     # N5 (ruling 2026-12-01): a travel card on an agreed family card ends nothing; its money
     # still counts toward N3's cap.
