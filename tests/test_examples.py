@@ -74,6 +74,15 @@ EXAMPLES: dict[str, Verdict] = {
     # N5, written as docs/notation.md's five-minute section shows (letters, either order).
     # E1 (issue 21): a move after an ending roll cites the roll that ended the game, not E3.
     "e1-no-move-after-the-end.txt": illegal(18, "E1 E3", game_over=True),
+    # CL4 (ruling 2026-12-01): the outcome names the agreement it left unpaid, and why.
+    "cl4-an-unused-agreement-is-not-paid.txt": legal(
+        "CL4 CL3 N5",
+        money={"Ann": 6, "Bob": 3, "Cy": 0, "Di": 0},
+        unpaid=[
+            "Di's agreement (family blue for $2M): not paid, none of its cards took part in "
+            "the close"
+        ],
+    ),
     "n5-agreed-is-agreed.txt": illegal(15, "N5 N1", money=NOBODY_PAID, deal_open=True),
     # N5 (ruling 2026-12-01): a travel card on an agreed family card ends nothing; its money
     # still counts toward N3's cap.
@@ -348,3 +357,17 @@ def test_outcome_before_an_illegal_line_counts_the_closed_window(name: str) -> N
 def test_replay_text_agrees_with_replay_document() -> None:
     text = (EXAMPLES_DIR / "n3-dividends-are-a-share.txt").read_text(encoding="utf-8")
     assert outcome(replay_text(text)).money == {"Ann": 3, "Bob": 6, "Cy": 0, "Di": 0}
+
+
+@pytest.mark.rule("CL4")
+@pytest.mark.rule("F1")
+def test_outcome_names_the_agreements_a_failed_deal_leaves_unpaid() -> None:
+    """CL4 (ruling 2026-12-01): a failed deal pays no agreement, and the outcome says so."""
+    text = (EXAMPLES_DIR / "cl4-an-unused-agreement-is-not-paid.txt").read_text(encoding="utf-8")
+    failed = text.replace("Ann: close red=Ann blue=Bob", "Ann: fail")
+    result = outcome(replay_text(failed))
+    assert result.money == NOBODY_PAID
+    assert result.unpaid == [
+        "Bob's agreement (blue for $3M): not paid, the deal failed",
+        "Di's agreement (family blue for $2M): not paid, the deal failed",
+    ]
