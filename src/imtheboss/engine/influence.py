@@ -34,7 +34,7 @@ from .state import (
     Window,
     WindowKind,
 )
-from .words import colour_name, colour_word
+from .words import colour_word
 
 
 def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
@@ -179,7 +179,7 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
             msg(N_("You already own the {colour} investor"), colour=colour_word(action.colour)),
         )
     if refusal == "H2":
-        beside = words((colour_name(c) for c in unowned), AND)
+        beside = words((colour_word(c) for c in unowned), AND)  # mid-sentence: lower case
         raise IllegalAction(
             "H2",
             plural(

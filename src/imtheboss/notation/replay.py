@@ -15,7 +15,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.begin import start
 from ..engine.errors import N_, IllegalAction, PositionError, msg
-from ..engine.events import DealClosed, Event
+from ..engine.events import CloseCalledOff, DealClosed, Event
 from ..engine.game import apply
 from ..engine.setup import Setup
 
@@ -113,6 +113,7 @@ def replay_document(
         raise NotationError(where or 1, 1, message) from None
     result = Replay(setup=setup, start=state)
     closed: DealClosed | None = None  # the deal the last legal line closed, if it did
+    called_off: CloseCalledOff | None = None  # the card that called this deal's close off
     for line in doc.lines:
         events: list[Event] = []
         implied = False
@@ -129,6 +130,8 @@ def replay_document(
         except IllegalAction as exc:
             if closed is not None:
                 exc = _after_the_close(exc, line, closed, state)
+            elif called_off is not None and state.deal is not None:
+                exc = _after_a_call_off(exc, called_off, state)
             result.steps.append(
                 Step(
                     line=line,
@@ -145,6 +148,9 @@ def replay_document(
             continue
         events.extend(done)
         closed = _closing(events)
+        if state.deal is None or isinstance(action, A.Close):
+            called_off = None
+        called_off = next((e for e in events if isinstance(e, CloseCalledOff)), None) or called_off
         result.steps.append(
             Step(
                 line=line,
@@ -164,6 +170,26 @@ def replay_document(
 
 def _closing(events: tuple[Event, ...] | list[Event]) -> DealClosed | None:
     return next((e for e in events if isinstance(e, DealClosed)), None)
+
+
+def _after_a_call_off(
+    error: IllegalAction, called_off: CloseCalledOff, state: GameState
+) -> IllegalAction:
+    """A roll or a draw after a card in the last call called the close off. The engine sees
+    only a deal under way (T1); the table needs to hear whose card did it and that the deal
+    goes on (CL2)."""
+    if error.rule != "T1":
+        return error
+    return IllegalAction(
+        "CL2",
+        msg(
+            N_(
+                "{player}'s card in the last call called the close off: the deal goes on, "
+                "so there is no roll or draw now"
+            ),
+            player=state.name(called_off.player),
+        ),
+    )
 
 
 def _after_the_close(
