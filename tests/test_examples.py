@@ -374,3 +374,15 @@ def test_outcome_names_the_agreements_a_failed_deal_leaves_unpaid() -> None:
         "Bob's agreement (blue for $3M): not paid, the deal failed",
         "Di's agreement (family blue for $2M): not paid, the deal failed",
     ]
+
+
+@pytest.mark.rule("E3")
+def test_the_panel_after_the_end_says_who_won_not_whose_turn() -> None:
+    """Issue 21: check's panel said "Phase: over; Ann's turn" after the end."""
+    from imtheboss.notation.outcome import describe
+
+    final = replay_file("e1-no-move-after-the-end.txt").final
+    assert final is not None
+    said = [str(line) for line in describe(final)]
+    assert "The game is over: Ann won." in said
+    assert not any(line.startswith("Phase:") for line in said)

@@ -233,13 +233,24 @@ def describe(state: GameState) -> list[Msg]:
             space=str(state.marker),
         )
     ]
-    lines.append(
-        msg(
-            N_("Phase: {phase}; {player}'s turn."),
-            phase=Msg(PHASE_WORDS[state.phase.value]),
-            player=name(state.turn),
+    if state.phase is Phase.OVER:
+        # Issue 21: not "Phase: over; Ann's turn", nobody's turn is left, only who won.
+        lines.append(
+            plural(
+                "The game is over: {winners} won.",
+                "The game is over: {winners} share the win.",
+                len(state.winners),
+                winners=words((name(w) for w in state.winners), AND),
+            )
         )
-    )
+    else:
+        lines.append(
+            msg(
+                N_("Phase: {phase}; {player}'s turn."),
+                phase=Msg(PHASE_WORDS[state.phase.value]),
+                player=name(state.turn),
+            )
+        )
     deal = state.deal
     if deal is not None:
         space = state.board.space(deal.space)
