@@ -86,6 +86,9 @@ EXAMPLES: dict[str, Verdict] = {
     # CL2 (issue 21): a roll after a card called the close off says whose card, and that the
     # deal goes on.
     "cl2-a-called-off-close-goes-on.txt": illegal(19, "CL2 T1", money=NOBODY_PAID, deal_open=True),
+    # T2 (issue 21): a second hire set after the first ended the turn at the hand limit says
+    # so, not only T4.
+    "t2-a-hire-at-the-limit-ends-the-turn.txt": illegal(21, "T2 H1 T4", next_turn="Bob"),
     "n5-agreed-is-agreed.txt": illegal(15, "N5 N1", money=NOBODY_PAID, deal_open=True),
     # N5 (ruling 2026-12-01): a travel card on an agreed family card ends nothing; its money
     # still counts toward N3's cap.
