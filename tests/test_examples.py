@@ -72,7 +72,27 @@ EXAMPLES: dict[str, Verdict] = {
         15, "ST1", money=NOBODY_PAID, on_table=["Ann's family blue"]
     ),
     # N5, written as docs/notation.md's five-minute section shows (letters, either order).
+    # E1 (issue 21): a move after an ending roll cites the roll that ended the game, not E3.
+    "e1-no-move-after-the-end.txt": illegal(18, "E1 E3", game_over=True),
+    # CL4 (ruling 2026-12-01): the outcome names the agreement it left unpaid, and why.
+    "cl4-an-unused-agreement-is-not-paid.txt": legal(
+        "CL4 CL3 N5",
+        money={"Ann": 6, "Bob": 3, "Cy": 0, "Di": 0},
+        unpaid=[
+            "Di's agreement (family blue for $2M): not paid, none of its cards took part in "
+            "the close"
+        ],
+    ),
+    # CL2 (issue 21): a roll after a card called the close off says whose card, and that the
+    # deal goes on.
+    "cl2-a-called-off-close-goes-on.txt": illegal(19, "CL2 T1", money=NOBODY_PAID, deal_open=True),
+    # T2 (issue 21): a second hire set after the first ended the turn at the hand limit says
+    # so, not only T4.
+    "t2-a-hire-at-the-limit-ends-the-turn.txt": illegal(21, "T2 H1 T4", next_turn="Bob"),
     "n5-agreed-is-agreed.txt": illegal(15, "N5 N1", money=NOBODY_PAID, deal_open=True),
+    # N5 (ruling 2026-12-01): a travel card on an agreed family card ends nothing; its money
+    # still counts toward N3's cap.
+    "n5-travel-ends-no-agreement.txt": illegal(21, "N3 N5 TR3", money=NOBODY_PAID, deal_open=True),
     "st1-stop-too-late.txt": illegal(16, "ST1", on_table=["travel red on the red investor"]),
     # ST2: a stop cannot cancel a stop, but a new travel card is a new play.
     "st2-stop-a-stop.txt": illegal(16, "ST2", discarded=["travel red", "stop"]),
@@ -343,3 +363,29 @@ def test_outcome_before_an_illegal_line_counts_the_closed_window(name: str) -> N
 def test_replay_text_agrees_with_replay_document() -> None:
     text = (EXAMPLES_DIR / "n3-dividends-are-a-share.txt").read_text(encoding="utf-8")
     assert outcome(replay_text(text)).money == {"Ann": 3, "Bob": 6, "Cy": 0, "Di": 0}
+
+
+@pytest.mark.rule("CL4")
+@pytest.mark.rule("F1")
+def test_outcome_names_the_agreements_a_failed_deal_leaves_unpaid() -> None:
+    """CL4 (ruling 2026-12-01): a failed deal pays no agreement, and the outcome says so."""
+    text = (EXAMPLES_DIR / "cl4-an-unused-agreement-is-not-paid.txt").read_text(encoding="utf-8")
+    failed = text.replace("Ann: close red=Ann blue=Bob", "Ann: fail")
+    result = outcome(replay_text(failed))
+    assert result.money == NOBODY_PAID
+    assert result.unpaid == [
+        "Bob's agreement (blue for $3M): not paid, the deal failed",
+        "Di's agreement (family blue for $2M): not paid, the deal failed",
+    ]
+
+
+@pytest.mark.rule("E3")
+def test_the_panel_after_the_end_says_who_won_not_whose_turn() -> None:
+    """Issue 21: check's panel said "Phase: over; Ann's turn" after the end."""
+    from imtheboss.notation.outcome import describe
+
+    final = replay_file("e1-no-move-after-the-end.txt").final
+    assert final is not None
+    said = [str(line) for line in describe(final)]
+    assert "The game is over: Ann won." in said
+    assert not any(line.startswith("Phase:") for line in said)

@@ -215,6 +215,8 @@ def _outcome_table(console: Console, result: Outcome) -> None:
     console.print(table)
     for line in result.payments_words:
         console.print(f"  {escape(i18n.render(line))}")
+    for line in result.unpaid_words:
+        console.print(f"  {escape(i18n.render(line))}")
     for line in result.hired_words:
         console.print(f"  {escape(i18n.render(line))}")
     if result.discarded:

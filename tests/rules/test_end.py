@@ -48,6 +48,9 @@ def test_E1_after_the_11th_deal_a_1_or_2_ends_the_game() -> None:
         assert over.phase is Phase.OVER
         assert DieRolled(player=ANN, value=value, end_roll=True) in events
         assert any(isinstance(e, GameOver) for e in events)
+        # A move after the end cites the end roll that ended it, not E3 (issue 21).
+        assert "deal tile 11" in str(refused(over, StartDeal(player=BOB), "E1"))
+        refused(over, Roll(player=ANN, value=1), "E1")
     for value in (3, 4, 5, 6):
         goes_on, events = play(state, Roll(player=ANN, value=value))
         assert goes_on.phase is Phase.TURN and goes_on.turn == BOB
@@ -123,8 +126,9 @@ def test_E2_the_15th_deal_ends_the_game_without_a_roll() -> None:
     assert state.stack == () and len(state.covered) == 15 and state.deals_done == 15
     assert events[-1] == GameOver(winners=(ANN,), money=(15, 3, 0, 0))
     assert all(legal_actions(state, seat) == [] for seat in range(4))
-    refused(state, StartDeal(player=BOB), "E3")
-    refused(state, Roll(player=ANN, value=6), "E3")
+    # A move after the end cites the rule that ended the game (issue 21), not E3.
+    refused(state, StartDeal(player=BOB), "E2")
+    refused(state, Roll(player=ANN, value=6), "E2")
 
 
 @pytest.mark.rule("E2")
@@ -144,6 +148,7 @@ def test_E2_ruling_with_V7_the_rolls_start_at_tile_10_and_tile_15_ends_it() -> N
     assert TileLaid(tile=15, space=1) in events  # the 12th deal lays the last tile
     assert state.phase is Phase.OVER
     assert not any(isinstance(e, DieRolled) for e in events)
+    refused(state, StartDeal(player=BOB), "E2")
 
 
 # -- E3 ----------------------------------------------------------------------------------------
@@ -171,5 +176,5 @@ def test_E3_the_winner_after_an_end_roll() -> None:
     # Ann made $12M (3 dividends × $4M): a tie with Cy.
     assert state.winners == (ANN, CY)
     assert events[-1] == GameOver(winners=(ANN, CY), money=(12, 0, 12, 0))
-    refused(state, Pass(player=BOB), "E3")
+    refused(state, Pass(player=BOB), "E1")  # the roll ended it (issue 21)
     assert legal_actions(state, None) == []

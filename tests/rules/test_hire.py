@@ -131,7 +131,9 @@ def four_with_unowned(**hands: tuple[Card, ...]) -> GameState:
 def test_H2_with_4_players_a_hire_must_take_an_unowned_investor() -> None:
     state = dealing(four_with_unowned(Bob=HIRES * 3))
     refused(state, PlayHire(player=BOB, colour=R), "H2")
-    refused(state, PlayHire(player=BOB, colour=P), "H2")
+    said = refused(state, PlayHire(player=BOB, colour=P), "H2")
+    # The colours are mid-sentence: lower case (issue 21, "… Pink is beside the board").
+    assert "first: orange and green are beside the board" in str(said)
     assert hires_named(state, BOB) == {O, G}
     state, events = play(state, PlayHire(player=BOB, colour=O), TimeUp())
     assert state.owners[O] == BOB

@@ -321,3 +321,17 @@ def test_ST3_ruling_after_a_stop_a_new_travel_is_a_new_play_with_a_new_window() 
     state, _ = play(state, Pass(player=ANN))
     assert state.deal.travelling(O)
     assert state.discard == (Card.TRAVEL_ORANGE, Card.STOP)
+
+
+@pytest.mark.rule("CL2")
+def test_CL2_the_last_calls_waiting_sentence_offers_no_stop() -> None:
+    """Issue 21: the last call's sentence said "only a stop or a pass", but CL2 allows no stop
+    there: only a pass, or another player's card calling the close off."""
+    from imtheboss.engine.state import WindowKind
+    from imtheboss.engine.windows import _WAITING
+
+    said = _WAITING[WindowKind.LAST_CALL]
+    assert "stop" not in said and "calling the close off" in said
+    assert all(
+        "only a stop or a pass" in _WAITING[k] for k in _WAITING if k is not WindowKind.LAST_CALL
+    )

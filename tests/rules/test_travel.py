@@ -202,18 +202,27 @@ def test_TR3_travel_on_a_family_card_discards_both_at_once() -> None:
 
 
 @pytest.mark.rule("TR3")
-def test_TR3_an_agreement_on_a_travelled_family_card_is_gone() -> None:
+@pytest.mark.rule("N5")
+@pytest.mark.rule("N3")
+def test_N5_an_agreement_on_a_travelled_family_card_stays_and_keeps_its_money() -> None:
+    """Ruling 2026-12-01: a travel card on an agreed family card ends nothing; the $6M promised
+    for it still counts, so the Boss cannot promise the same money again (N3)."""
     state = dealing()
     state, _ = play(
         state,
         LayFamily(player=BOB, colour=P),
-        Ask(player=BOB, cards=(fam(BOB, P),), price=Price(amount=2)),
+        Ask(player=BOB, cards=(fam(BOB, P),), price=Price(amount=6)),
         Accept(player=ANN, supplier=BOB),
     )
-    assert len(state.deal.agreements) == 1
+    agreed = state.deal.agreements
+    assert len(agreed) == 1
     state, _ = play(state, PlayTravel(player=CY, target=fam(BOB, P)), TimeUp())
-    assert state.deal.agreements == ()
+    assert state.deal.agreements == agreed
+    assert state.deal.family == ()
     assert state.discard == (Card.FAMILY_PINK, Card.TRAVEL_PINK)
+    # Space 5 is worth $12M: $6M is promised, so $7M more is over the cap.
+    state, _ = play(state, Ask(player=CY, cards=(inv(P),), price=Price(amount=7)))
+    refused(state, Accept(player=ANN, supplier=CY), "N3")
 
 
 @pytest.mark.rule("TR3")

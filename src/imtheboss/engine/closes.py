@@ -130,6 +130,23 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
     return payments
 
 
+def unpaid_agreements(
+    deal: Deal, owners: Mapping[Colour, int | None], supplies: Mapping[Colour, CardRef]
+) -> list[Agreement]:
+    """CL4 (ruling 2026-12-01): the agreements a close leaves unpaid, none of whose cards took
+    part as its own player's card (the match ``check_close`` pays by), for the outcome to name."""
+
+    def supplier(ref: CardRef) -> int | None:
+        return ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour]
+
+    used = [(supplier(ref), ref) for ref in supplies.values()]
+    return [
+        a
+        for a in deal.agreements
+        if not any(who == a.supplier and ref in a.cards for who, ref in used)
+    ]
+
+
 def agreeing_cards(
     deal: Deal, owners: Mapping[Colour, int | None], v8: bool
 ) -> dict[Colour, list[CardRef]]:

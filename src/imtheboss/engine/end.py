@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import actions as A
 from . import events as E
 from .common import _begin_turn, _die, _name, _next_turn
-from .errors import N_, IllegalAction, msg
+from .errors import N_, IllegalAction, Msg, msg
 from .events import Event
 from .state import (
     GameState,
@@ -42,3 +42,17 @@ def _game_over(state: GameState, events: list[Event]) -> GameState:
     winners = tuple(i for i, p in enumerate(state.players) if p.money == best)
     events.append(E.GameOver(winners=winners, money=tuple(p.money for p in state.players)))
     return state.replace(phase=Phase.OVER, winners=winners, window=None, deal=None)
+
+
+def _game_is_over(state: GameState) -> IllegalAction:
+    """A move after the end cites the rule that ended the game (issue 21), not E3: the end
+    roll (E1) leaves the tile it was rolled against; the last tile (E2, V7 too) leaves none."""
+    if state.end_tile is not None:
+        return IllegalAction(
+            "E1",
+            msg(
+                N_("The game is over: the end roll after deal tile {tile} ended it"),
+                tile=state.end_tile,
+            ),
+        )
+    return IllegalAction("E2", Msg(N_("The game is over: the last deal tile has been laid")))

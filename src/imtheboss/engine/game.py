@@ -18,7 +18,8 @@ from .actions import Action
 from .closes import agreeing_cards, check_close, close_actions, possible_closes
 from .closing import _close, _fail
 from .common import responders
-from .errors import N_, IllegalAction, Msg, msg
+from .end import _game_is_over
+from .errors import N_, IllegalAction, msg
 from .events import Event
 from .influence import _boss, _hire, _reset, _travel
 from .negotiation import _accept, _ask, _cancel, _lay_family, _offer, _withdraw
@@ -37,7 +38,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     if player is not None and not 0 <= player < len(state.players):
         raise IllegalAction("S1", msg(N_("There is no player in seat {seat}"), seat=player))
     if state.phase is _OVER:
-        raise IllegalAction("E3", Msg(N_("The game is over")))
+        raise _game_is_over(state)
     if state.window is not None:
         state = _window_gate(state, action, events)
     new = _HANDLERS[type(action)](state, action, events)

@@ -34,7 +34,7 @@ from .state import (
     Window,
     WindowKind,
 )
-from .words import colour_name, colour_word
+from .words import colour_word
 
 
 def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
@@ -104,11 +104,12 @@ def _travel_effect(state: GameState, window: Window, events: list[Event]) -> Gam
     gone = (family(target.colour), *window.cards)
     events.append(E.CardsDiscarded(cards=gone))
     still_there = target in laid
+    # N5: an agreement on the card stays (it keeps counting toward N3's cap); only an open
+    # offer for it goes.
     state = _with_deal(
         state,
         family=tuple(laid),
         proposals=tuple(p for p in deal.proposals if still_there or target not in p.cards),
-        agreements=tuple(a for a in deal.agreements if still_there or target not in a.cards),
     )
     return state.replace(discard=state.discard + gone)
 
@@ -178,7 +179,7 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
             msg(N_("You already own the {colour} investor"), colour=colour_word(action.colour)),
         )
     if refusal == "H2":
-        beside = words((colour_name(c) for c in unowned), AND)
+        beside = words((colour_word(c) for c in unowned), AND)  # mid-sentence: lower case
         raise IllegalAction(
             "H2",
             plural(

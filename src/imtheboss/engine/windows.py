@@ -67,9 +67,10 @@ _WAITING = {
         "{player}'s hire play is waiting for an answer: "
         "only a stop or a pass is allowed until its window closes"
     ),
+    # CL2: no stop in the last call (a close is never stopped), only a card that calls it off.
     WindowKind.LAST_CALL: N_(
-        "{player}'s last call play is waiting for an answer: "
-        "only a stop or a pass is allowed until its window closes"
+        "{player}'s close is in its last call: until the count ends only a pass, or another "
+        "player's influence card calling the close off, is allowed"
     ),
 }
 

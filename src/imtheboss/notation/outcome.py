@@ -5,9 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import actions as A
+from ..engine.closes import unpaid_agreements
 from ..engine.errors import AND, N_, Msg, msg, plural, words
-from ..engine.events import CardsDiscarded, CardsReturned, Discarded, Hired, Paid
-from ..engine.state import FamilyRef, GameState, InvestorRef, Phase
+from ..engine.events import (
+    CardsDiscarded,
+    CardsReturned,
+    DealClosed,
+    DealFailed,
+    Discarded,
+    Event,
+    Hired,
+    Paid,
+)
+from ..engine.state import Agreement, FamilyRef, GameState, InvestorRef, Phase
 from ..engine.words import (
     PHASE_WORDS,
     card_word,
@@ -32,6 +43,8 @@ class Outcome:
     hired_words: list[Msg] = field(default_factory=list)
     on_table_words: list[Msg] = field(default_factory=list)
     payments_words: list[Msg] = field(default_factory=list)
+    #: CL4 (ruling 2026-12-01): every agreement a closed or failed deal left unpaid, and why.
+    unpaid_words: list[Msg] = field(default_factory=list)
     next_turn: str | None = None
     deals_done: int = 0
     game_over: bool = False
@@ -50,6 +63,10 @@ class Outcome:
     def payments(self) -> list[str]:
         return [str(m) for m in self.payments_words]
 
+    @property
+    def unpaid(self) -> list[str]:
+        return [str(m) for m in self.unpaid_words]
+
     def as_json(self) -> dict[str, Any]:
         return {
             "money": self.money,
@@ -61,6 +78,7 @@ class Outcome:
             "discarded": self.discarded,
             "returned": self.returned,
             "on_table": self.on_table,
+            "unpaid": self.unpaid,
         }
 
 
@@ -79,6 +97,7 @@ def outcome(replay: Replay) -> Outcome:
         game_over=final.phase is Phase.OVER,
         winners=[name(w) for w in final.winners],
     )
+    result.unpaid_words = _unpaid(replay)
     for event in replay.events:
         if isinstance(event, CardsDiscarded | Discarded):
             result.discarded.extend(c.value for c in event.cards)
@@ -152,6 +171,54 @@ def outcome(replay: Replay) -> Outcome:
     return result
 
 
+def _unpaid(replay: Replay) -> list[Msg]:
+    """CL4: the agreements each deal left unpaid, named so that nobody has to ask why: a close
+    pays only those one of whose cards took part; a failed deal pays none."""
+    out: list[Msg] = []
+    close: tuple[GameState, A.Close] | None = None  # the close called last, and its table
+
+    def name_all(agreements: list[Agreement], why: str, state: GameState) -> None:
+        for agreement in agreements:
+            out.append(
+                msg(
+                    why,
+                    player=state.name(agreement.supplier),
+                    cards=words((ref_word(r) for r in agreement.cards), AND),
+                    price=price_words(agreement.price),
+                )
+            )
+
+    def judge(events: tuple[Event, ...], before: GameState) -> None:
+        nonlocal close
+        for event in events:
+            if isinstance(event, DealClosed) and close is not None:
+                state, action = close
+                assert state.deal is not None
+                unpaid = unpaid_agreements(state.deal, state.owners, action.supplies)
+                name_all(
+                    unpaid,
+                    N_(
+                        "{player}'s agreement ({cards} for {price}): not paid, none of its "
+                        "cards took part in the close"
+                    ),
+                    state,
+                )
+                close = None
+            elif isinstance(event, DealFailed) and before.deal is not None:
+                name_all(
+                    list(before.deal.agreements),
+                    N_("{player}'s agreement ({cards} for {price}): not paid, the deal failed"),
+                    before,
+                )
+
+    for step in replay.steps:
+        if isinstance(step.action, A.Close):
+            close = (step.before, step.action)
+        judge(step.events, step.before)
+    judge(replay.closing_events, replay.final or replay.start)
+    return out
+
+
 def describe(state: GameState) -> list[Msg]:
     """The position, as a player would sum it up before arguing about it (``str()`` of each
     line is its English text; a report renders them in the table's language)."""
@@ -166,13 +233,24 @@ def describe(state: GameState) -> list[Msg]:
             space=str(state.marker),
         )
     ]
-    lines.append(
-        msg(
-            N_("Phase: {phase}; {player}'s turn."),
-            phase=Msg(PHASE_WORDS[state.phase.value]),
-            player=name(state.turn),
+    if state.phase is Phase.OVER:
+        # Issue 21: not "Phase: over; Ann's turn", nobody's turn is left, only who won.
+        lines.append(
+            plural(
+                "The game is over: {winners} won.",
+                "The game is over: {winners} share the win.",
+                len(state.winners),
+                winners=words((name(w) for w in state.winners), AND),
+            )
         )
-    )
+    else:
+        lines.append(
+            msg(
+                N_("Phase: {phase}; {player}'s turn."),
+                phase=Msg(PHASE_WORDS[state.phase.value]),
+                player=name(state.turn),
+            )
+        )
     deal = state.deal
     if deal is not None:
         space = state.board.space(deal.space)
