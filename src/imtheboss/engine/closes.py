@@ -103,9 +103,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
             supplier = ref.owner
         if supplier == boss:
             continue  # D3
-        agreement = next(
-            (a for a in deal.agreements if a.supplier == supplier and ref in a.cards), None
-        )
+        agreement = agreement_for(deal, supplier, ref)
         if agreement is None:
             if state.options.has(Variant.V8) and isinstance(ref, InvestorRef):
                 share = state.proceeds // space.investors
@@ -136,15 +134,16 @@ def unpaid_agreements(
     """CL4 (ruling 2026-12-01): the agreements a close leaves unpaid, none of whose cards took
     part as its own player's card (the match ``check_close`` pays by), for the outcome to name."""
 
-    def supplier(ref: CardRef) -> int | None:
-        return ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour]
-
-    used = [(supplier(ref), ref) for ref in supplies.values()]
-    return [
-        a
-        for a in deal.agreements
-        if not any(who == a.supplier and ref in a.cards for who, ref in used)
+    paid = [
+        agreement_for(deal, ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour], ref)
+        for ref in supplies.values()
     ]
+    return [a for a in deal.agreements if not any(a is b for b in paid)]
+
+
+def agreement_for(deal: Deal, supplier: int | None, ref: CardRef) -> Agreement | None:
+    """CL4: the agreement a card takes part in the close by: its supplier's, covering it."""
+    return next((a for a in deal.agreements if a.supplier == supplier and ref in a.cards), None)
 
 
 def agreeing_cards(
