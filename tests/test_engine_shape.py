@@ -118,6 +118,7 @@ CALLERS = {
         "kinds._bits_of",
         "kinds._boss_kinds",
     ],
+    "offers_left": ["influence._travel_effect", "influence._hire_effect"],
     "travel_refusal": ["influence._travel"],
     "may_travel_on": ["listing._influence_list", "kinds._influence_kinds_now"],
     "travel_card_fits": ["listing._influence_list", "kinds._influence_kinds_now"],
@@ -126,6 +127,14 @@ CALLERS = {
     "may_hire": ["listing._hire_list"],
     "must_close": ["closing._fail", "listing._negotiation", "kinds._boss_kinds"],
 }
+
+
+def test_a_card_leaving_the_deal_ends_no_agreement() -> None:
+    """N5 (ruling 2026-12-01): a travel card or a hire set takes a card out of the deal, but
+    only the Boss changing (B2) or both sides cancelling ends an agreement; the effects leave
+    ``offers_left`` to say what lapses and write no agreements of their own."""
+    for effect in ("influence._travel_effect", "influence._hire_effect"):
+        assert "agreements" not in inspect.getsource(_resolve(effect)).split('"""')[-1], effect
 
 
 #: A decider's check bound as one C call (``deciders.py``), which the hottest caller may call

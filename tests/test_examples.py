@@ -93,6 +93,8 @@ EXAMPLES: dict[str, Verdict] = {
     # N5 (ruling 2026-12-01): a travel card on an agreed family card ends nothing; its money
     # still counts toward N3's cap.
     "n5-travel-ends-no-agreement.txt": illegal(21, "N3 N5 TR3", money=NOBODY_PAID, deal_open=True),
+    # N5 (ruling 2026-12-01): nor does a hire set that takes the agreed investor away.
+    "n5-hire-ends-no-agreement.txt": illegal(20, "N3 N5 H1", money=NOBODY_PAID, deal_open=True),
     "st1-stop-too-late.txt": illegal(16, "ST1", on_table=["travel red on the red investor"]),
     # ST2: a stop cannot cancel a stop, but a new travel card is a new play.
     "st2-stop-a-stop.txt": illegal(16, "ST2", discarded=["travel red", "stop"]),

@@ -23,6 +23,7 @@ from imtheboss.engine import (
     legal_actions,
 )
 from imtheboss.engine.events import Hired, Paid
+from imtheboss.engine.game import agreeing_cards
 from support import (
     ANN,
     BOB,
@@ -97,17 +98,40 @@ def test_H1_family_cards_cannot_be_hired() -> None:
 
 
 @pytest.mark.rule("H1")
-def test_H1_the_old_owners_ask_for_the_hired_investor_lapses() -> None:
+@pytest.mark.rule("N5")
+@pytest.mark.rule("N3")
+def test_N5_a_hire_ends_the_old_owners_ask_but_not_the_agreement() -> None:
+    """Ruling 2026-12-01: a hire set that takes an agreed investor away ends nothing but the
+    old owner's open offer for it; the $2M agreed still counts toward N3's cap, and whether it
+    is paid is CL4's question (only if one of its cards takes part)."""
     state = dealing(position(hands={"Bob": HIRES}))
     state, _ = play(
         state,
         Ask(player=DI, cards=(inv(O),), price=Price(amount=2)),
         Accept(player=ANN, supplier=DI),
         Ask(player=DI, cards=(inv(G),), price=Price(amount=1)),
+        Ask(player=CY, cards=(inv(P),), price=Price(amount=1)),
     )
+    agreed = state.deal.agreements
     state, _ = play(state, PlayHire(player=BOB, colour=O), TimeUp())
-    assert state.deal.agreements == ()
-    assert [p.cards for p in state.deal.proposals] == [(inv(G),)]
+    assert state.owners[O] == BOB
+    assert state.deal.agreements == agreed
+    assert [p.cards for p in state.deal.proposals] == [(inv(G),), (inv(P),)]
+    # Di's agreement no longer makes the orange investor agree: it is Bob's now.
+    assert inv(O) not in agreeing_cards(state.deal, state.owners, v8=False)[O]
+    # Space 5 is worth $12M: $2M is promised, so $11M more is over the cap.
+    state, _ = play(state, Ask(player=BOB, cards=(inv(Y), inv(O)), price=Price(amount=11)))
+    refused(state, Accept(player=ANN, supplier=BOB), "N3")
+    state, _ = play(
+        state,
+        Ask(player=BOB, cards=(inv(Y), inv(O)), price=Price(amount=10)),
+        Accept(player=ANN, supplier=BOB),
+        LayFamily(player=ANN, colour=P),
+    )
+    terms = {R: inv(R), B: inv(B), Y: inv(Y), O: inv(O), P: fam(ANN, P)}
+    state, _ = play(state, Close(player=ANN, supplies=terms), TimeUp())
+    # Di's card did not take part: her agreement is not paid (CL4).
+    assert [p.money for p in state.players] == [2, 10, 0, 0]
 
 
 @pytest.mark.rule("H1")

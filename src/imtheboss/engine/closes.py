@@ -164,12 +164,19 @@ def agreeing_cards(
 def _agreeing(
     deal: Deal, owners: Mapping[Colour, int | None], v8: bool
 ) -> dict[Colour, list[CardRef]]:
-    agreed = _agreed(deal)
+    agreed = _agreed(deal, owners)
     return {colour: list(_sources(deal, colour, owners, v8, agreed)) for colour in COLOURS}
 
 
-def _agreed(deal: Deal) -> set[CardRef]:
-    return {ref for a in deal.agreements for ref in a.cards}
+def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
+    """The cards agreed by the player they belong to now: an agreement outlives a hire that
+    takes its investor away (N5), but the investor then agrees only by its new owner's."""
+    return {
+        ref
+        for a in deal.agreements
+        for ref in a.cards
+        if isinstance(ref, FamilyRef) or owners[ref.colour] == a.supplier
+    }
 
 
 def _sources(
@@ -312,7 +319,7 @@ def _may_meet(
     """Whether every required colour has a card that would agree (``_sources`` would yield
     one), without building the lists: the quick answer to "can the Boss close now?", which
     is no at most moments, asked of every state a Boss looks at."""
-    agreed = _agreed(deal)
+    agreed = _agreed(deal, owners)
     for colour in required:
         if _investor_agrees(deal, colour, owners[colour], v8, agreed):
             continue

@@ -19,7 +19,7 @@ from collections.abc import Collection
 
 from .cards import Card, Colour, family
 from .options import Variant
-from .state import Deal, GameState, Price
+from .state import CardRef, Deal, GameState, Price, Proposal
 
 # -- T1, V2, V5: the turn -------------------------------------------------------------------
 
@@ -60,6 +60,17 @@ def price_fits(price: Price, value: int, room: int) -> bool:
 def may_cancel(deal: Deal, asker: int, other: int) -> bool:
     """N5: one side of an agreement may ask to cancel it, once (both sides must ask)."""
     return (asker, other) not in deal.cancel_requests
+
+
+def offers_left(
+    proposals: tuple[Proposal, ...], supplier: int | None, ref: CardRef
+) -> tuple[Proposal, ...]:
+    """N5 (ruling 2026-12-01), for a card that can no longer take part for ``supplier`` — sent
+    travelling (TR2, TR3) or hired away (H1): the open offers left, ``supplier``'s for it
+    lapsing. Its agreements are not touched: only the Boss changing (B2) or both sides
+    cancelling ends one; it keeps counting toward N3's cap, and is paid only if one of its
+    cards takes part (CL4). An unowned investor (``supplier`` None) had no offers."""
+    return tuple(p for p in proposals if p.supplier != supplier or ref not in p.cards)
 
 
 # -- TR1, TR4, TR5: travel cards ------------------------------------------------------------

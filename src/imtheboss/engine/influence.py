@@ -20,16 +20,14 @@ from .common import (
     _take_from_hand,
     _with_deal,
 )
-from .deciders import hire_refusal, may_play_boss, travel_refusal
+from .deciders import hire_refusal, may_play_boss, offers_left, travel_refusal
 from .errors import AND, N_, IllegalAction, Msg, msg, plural, words
 from .events import Event
 from .options import Variant
 from .state import (
-    Agreement,
     GameState,
     InvestorRef,
     Phase,
-    Proposal,
     Trip,
     Window,
     WindowKind,
@@ -88,7 +86,8 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
 
 
 def _travel_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
-    """TR2: the travel card stays on the investor; TR3: a family card and it are discarded."""
+    """TR2: the travel card stays on the investor; TR3: a family card and it are discarded.
+    Either way the card's open offers lapse and its agreements stay (N5, ``offers_left``)."""
     deal = _deal(state)
     target = window.target
     assert target is not None
@@ -97,19 +96,20 @@ def _travel_effect(state: GameState, window: Window, events: list[Event]) -> Gam
         return _with_deal(
             state,
             trips=(*deal.trips, Trip(colour=target.colour, card=window.cards[0])),
-            proposals=tuple(p for p in deal.proposals if target not in p.cards),
+            proposals=offers_left(deal.proposals, state.owners[target.colour], target),
         )
     laid = list(deal.family)
     laid.remove(target)
     gone = (family(target.colour), *window.cards)
     events.append(E.CardsDiscarded(cards=gone))
+    # A card alike laid by the same player stands in for it: its offers stand.
     still_there = target in laid
-    # N5: an agreement on the card stays (it keeps counting toward N3's cap); only an open
-    # offer for it goes.
     state = _with_deal(
         state,
         family=tuple(laid),
-        proposals=tuple(p for p in deal.proposals if still_there or target not in p.cards),
+        proposals=deal.proposals
+        if still_there
+        else offers_left(deal.proposals, target.owner, target),
     )
     return state.replace(discard=state.discard + gone)
 
@@ -198,7 +198,8 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
 
 
 def _hire_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
-    """H1/H3: the investor changes hands, still travelling if it was."""
+    """H1/H3: the investor changes hands, still travelling if it was; the old owner's open
+    offers for it lapse and the agreements stay (N5, ``offers_left``)."""
     target = window.target
     assert isinstance(target, InvestorRef)
     previous = state.owners[target.colour]
@@ -208,15 +209,5 @@ def _hire_effect(state: GameState, window: Window, events: list[Event]) -> GameS
     events.append(E.CardsDiscarded(cards=window.cards))
     state = state.replace(owners=owners, discard=state.discard + window.cards)
     if state.deal is not None:
-        deal = state.deal
-
-        # What the old owner offered or agreed for this investor can no longer be honoured.
-        def keeps(p: Proposal | Agreement) -> bool:
-            return p.supplier != previous or target not in p.cards
-
-        state = _with_deal(
-            state,
-            proposals=tuple(p for p in deal.proposals if keeps(p)),
-            agreements=tuple(a for a in deal.agreements if keeps(a)),
-        )
+        state = _with_deal(state, proposals=offers_left(state.deal.proposals, previous, target))
     return state
