@@ -30,6 +30,7 @@ from imtheboss.engine import (
     Price,
     Reset,
     Roll,
+    StartDeal,
     TimeUp,
     WindowKind,
     Withdraw,
@@ -178,6 +179,28 @@ def test_CL2_after_a_called_off_close_the_negotiation_goes_on() -> None:
     assert state.window is not None and state.window.kind is WindowKind.LAST_CALL
     state, _ = play(state, TimeUp())
     assert state.deals_done == 1 and state.players[ANN].money > 0
+
+
+@pytest.mark.rule("CL2")
+@pytest.mark.rule("T1")
+def test_CL2_a_roll_or_draw_after_a_called_off_close_says_whose_card_and_that_the_deal_goes_on() -> (
+    None
+):
+    """Issue 21: the engine said only "a deal is under way" (T1); the table, the TUI and
+    check all need to hear whose card called the close off and that the deal goes on."""
+    state, terms = ready()
+    state, _ = play(state, Close(player=ANN, supplies=terms), LayFamily(player=BOB, colour=G))
+    for action in (Roll(player=ANN), Draw(player=ANN)):
+        error = refused(state, action, "CL2")
+        assert str(error.message) == (
+            "Bob's card in the last call called the close off: the deal goes on, "
+            "so there is no roll or draw now"
+        )
+    # Other refusals during the deal keep their own words; a new count, called off by
+    # another card, names that card's player.
+    refused(state, StartDeal(player=ANN), "T1")
+    state, _ = play(state, Close(player=ANN, supplies=terms), LayFamily(player=CY, colour=O))
+    assert str(refused(state, Roll(player=ANN), "CL2").message).startswith("Cy's card")
 
 
 @pytest.mark.rule("CL2")

@@ -269,6 +269,26 @@ def test_T2_hire_set_before_discarding_can_end_the_excess() -> None:
 
 
 @pytest.mark.rule("T2")
+@pytest.mark.rule("T4")
+def test_T2_a_second_hire_set_after_the_first_ended_the_turn_says_so() -> None:
+    """Issue 21: the engine said only T4 (no deal); the table needs to hear that the first
+    hire set brought the hand within the limit and so ended the turn. Only the next move
+    hears it, and only from the same player."""
+    hand = [Card.HIRE] * 6 + TEN[:4]
+    state, _ = play(rolled(known(hand)), Draw(player=ANN))
+    state, _ = play(state, PlayHire(player=ANN, colour=Y), TimeUp())
+    assert state.phase is Phase.TURN and state.turn == BOB
+    error = refused(state, PlayHire(player=ANN, colour=O), "T2")
+    assert str(error.message) == (
+        "Ann's hire set brought the hand to 10 cards, within the limit, and that ended the "
+        "turn: outside a deal a hire set is played only over the hand limit"
+    )
+    refused(state, PlayHire(player=BOB, colour=O), "T4")
+    state, _ = play(state, Roll(player=BOB, value=1))
+    refused(state, PlayHire(player=ANN, colour=O), "T4")
+
+
+@pytest.mark.rule("T2")
 def test_T2_hire_set_first_then_discard_the_rest_of_the_excess() -> None:
     hand = [Card.HIRE] * 3 + TEN
     state, _ = play(rolled(known(hand)), Draw(player=ANN))

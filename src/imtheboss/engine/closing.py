@@ -31,6 +31,8 @@ def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
     payments = check_close(state, deal.boss, action.supplies)
     events.append(E.LastCall(boss=deal.boss, supplies=action.supplies, payments=payments))
     window = Window(kind=WindowKind.LAST_CALL, player=deal.boss, supplies=action.supplies)
+    if deal.called_off_by is not None:  # a new count: the call-off is history
+        return state.replace(window=window, deal=deal.replace(called_off_by=None))
     return state.replace(window=window)
 
 

@@ -39,11 +39,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         raise IllegalAction("S1", msg(N_("There is no player in seat {seat}"), seat=player))
     if state.phase is _OVER:
         raise _game_is_over(state)
+    limit_hire = state.limit_hire
     if state.window is not None:
         state = _window_gate(state, action, events)
     new = _HANDLERS[type(action)](state, action, events)
     if new.after_stop and type(action) is not A.PlayStop:
         new = new.replace(after_stop=False)
+    if limit_hire is not None:  # T2: only the very next move hears why the turn ended
+        new = new.replace(limit_hire=None)
     return new, tuple(events)
 
 

@@ -167,6 +167,8 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
     """H1: a set of 3 takes another player's investor card for good; H2: unowned first."""
     in_limit_step = state.phase is Phase.HAND_LIMIT and action.player == state.turn
     if not in_limit_step:
+        if state.limit_hire == action.player:
+            raise _limit_hire_ended_the_turn(state, action.player)
         _require_deal(
             state, N_("Hire sets are played (or at the hand limit, T2) only during a deal")
         )
@@ -194,6 +196,24 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
     cards = (Card.HIRE, Card.HIRE, Card.HIRE)
     return _open_window(
         state, WindowKind.HIRE, action.player, cards, InvestorRef(colour=action.colour), events
+    )
+
+
+def _limit_hire_ended_the_turn(state: GameState, player: int) -> IllegalAction:
+    """T2: a second hire set after the first brought the hand within the limit: the table
+    needs to hear that the first ended the turn, not only that there is no deal (T4)."""
+    cards = len(state.players[player].hand or ())
+    return IllegalAction(
+        "T2",
+        plural(
+            "{player}'s hire set brought the hand to {n} card, within the limit, and that "
+            "ended the turn: outside a deal a hire set is played only over the hand limit",
+            "{player}'s hire set brought the hand to {n} cards, within the limit, and that "
+            "ended the turn: outside a deal a hire set is played only over the hand limit",
+            cards,
+            player=state.name(player),
+            n=cards,
+        ),
     )
 
 

@@ -139,6 +139,9 @@ class Deal(Tree):
     may_reset: bool = False
     #: (asker, other) pairs: one side has asked to cancel their agreements (N5).
     cancel_requests: frozenset[tuple[int, int]] = frozenset()
+    #: The player whose card in the last call called the close off (CL2), until the Boss
+    #: announces a close again: a roll or a draw refused meanwhile says so.
+    called_off_by: int | None = None
 
     def travelling(self, colour: Colour) -> bool:
         trips = self.trips
@@ -201,6 +204,9 @@ class GameState(Tree):
     window: Window | None = None
     #: The last thing played was a stop (ST2: it cannot be stopped).
     after_stop: bool = False
+    #: The player whose hire set at the hand limit just brought the hand within it and so
+    #: ended the turn (T2), until the next move: a second hire set refused then says so.
+    limit_hire: int | None = None
     #: The draw pile, top first; None when unknown (hands given as "open").
     draw_pile: tuple[Card, ...] | None = ()
     discard: tuple[Card, ...] = ()

@@ -46,14 +46,23 @@ def _place_marker(state: GameState, action: A.PlaceMarker, events: list[Event]) 
 
 
 def _require_turn(
-    state: GameState, player: int, phases: tuple[Phase, ...], during_deal: str, not_now: str
+    state: GameState,
+    player: int,
+    phases: tuple[Phase, ...],
+    during_deal: str,
+    not_now: str,
+    roll_or_draw: bool = False,
 ) -> None:
     """T1: only the player whose turn it is acts, at the moments of a turn (the marker, S6,
     the hand limit, T2, and the end roll, E1, come first). ``during_deal`` and ``not_now``
     are the whole sentences (message keys) refusing the action during a deal and at another
-    moment of the turn."""
+    moment of the turn; a roll or a draw after a card in the last call called the close off
+    hears whose card it was and that the deal goes on (CL2)."""
     if state.phase not in phases:
         if state.phase is Phase.DEAL:
+            deal = state.deal
+            if roll_or_draw and deal is not None and deal.called_off_by is not None:
+                raise _called_off(state, deal.called_off_by)
             raise IllegalAction("T1", Msg(during_deal))
         if state.phase is Phase.HAND_LIMIT:
             raise IllegalAction(
@@ -72,6 +81,21 @@ def _require_turn(
         raise IllegalAction("T1", Msg(not_now))
     if player != state.turn:
         raise IllegalAction("T1", msg(N_("It is {player}'s turn"), player=_name(state, state.turn)))
+
+
+def _called_off(state: GameState, player: int) -> IllegalAction:
+    """CL2: a roll or a draw while a deal whose close was called off goes on: the table needs
+    to hear whose card did it and that the deal goes on, not only that a deal is under way."""
+    return IllegalAction(
+        "CL2",
+        msg(
+            N_(
+                "{player}'s card in the last call called the close off: the deal goes on, "
+                "so there is no roll or draw now"
+            ),
+            player=_name(state, player),
+        ),
+    )
 
 
 def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> GameState:
@@ -107,6 +131,7 @@ def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
         (Phase.TURN,),
         N_("A deal is under way: you cannot roll now"),
         N_("You cannot roll now"),
+        roll_or_draw=True,
     )
     value, state = _die(state, action.value, "T1")
     events.append(E.DieRolled(player=action.player, value=value))
@@ -136,6 +161,7 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
         (Phase.ROLLED,),
         N_("A deal is under way: you cannot draw now"),
         N_("You cannot draw now"),
+        roll_or_draw=True,
     )
     player = state.players[action.player]
     if not may_draw(state, player.hand):

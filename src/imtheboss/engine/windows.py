@@ -37,7 +37,9 @@ def _window_gate(state: GameState, action: Action, events: list[Event]) -> GameS
     if window.kind is WindowKind.LAST_CALL:
         if isinstance(action, A.INFLUENCE_PLAYS) and action.player != window.player:
             events.append(E.CloseCalledOff(player=action.player))
-            return state.replace(window=None)
+            deal = state.deal
+            assert deal is not None
+            return state.replace(window=None, deal=deal.replace(called_off_by=action.player))
         raise IllegalAction(
             "CL2",
             Msg(
@@ -160,9 +162,13 @@ def _resolve(state: GameState, events: list[Event]) -> GameState:
 
 
 def _after_window(state: GameState, events: list[Event]) -> GameState:
-    """At the hand-limit step a hire set may have brought the hand down far enough (T2)."""
+    """At the hand-limit step a hire set may have brought the hand down far enough (T2); the
+    turn ends, and a second hire set by the same player is refused with that reason."""
     if state.phase is Phase.HAND_LIMIT and state.window is None:
-        hand = state.players[state.turn].hand
-        if hand is None or len(hand) <= state.hand_limit():
-            return _begin_turn(state, state.left_of(state.turn), events)
+        player = state.turn
+        hand = state.players[player].hand
+        if hand is None:
+            return _begin_turn(state, state.left_of(player), events)
+        if len(hand) <= state.hand_limit():
+            return _begin_turn(state.replace(limit_hire=player), state.left_of(player), events)
     return state

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.begin import start
-from ..engine.errors import N_, IllegalAction, PositionError, msg, plural
-from ..engine.events import CloseCalledOff, DealClosed, Event, Hired
+from ..engine.errors import N_, IllegalAction, PositionError, msg
+from ..engine.events import DealClosed, Event
 from ..engine.game import apply
 from ..engine.setup import Setup
 
 if TYPE_CHECKING:
     from ..engine.position import Position
-from ..engine.state import GameState, Phase, WindowKind
+from ..engine.state import GameState, WindowKind
 from .convert import setup_from, to_action
 from .syntax import Document, Line, NotationError, parse
 
@@ -113,19 +113,15 @@ def replay_document(
         raise NotationError(where or 1, 1, message) from None
     result = Replay(setup=setup, start=state)
     closed: DealClosed | None = None  # the deal the last legal line closed, if it did
-    called_off: CloseCalledOff | None = None  # the card that called this deal's close off
-    limit_hire: tuple[int, int] | None = None  # (player, cards left): a hire ended the turn
     for line in doc.lines:
         events: list[Event] = []
         implied = False
         if not answers_window(state, line):
             # The line is no answer, so the window closed before it, legal line or not.
-            entering = state
             state, ended = apply(state, A.TimeUp())
             events.extend(ended)
             implied = True
             closed = _closing(ended) or closed
-            limit_hire = _hire_ended_the_turn(entering, state, ended) or limit_hire
         before = state
         try:
             action = to_action(line, state)
@@ -133,10 +129,6 @@ def replay_document(
         except IllegalAction as exc:
             if closed is not None:
                 exc = _after_the_close(exc, line, closed, state)
-            elif called_off is not None and state.deal is not None:
-                exc = _after_a_call_off(exc, called_off, state)
-            elif limit_hire is not None and line.verb == "hire" and exc.rule == "T4":
-                exc = _after_the_limit_hire(limit_hire, state)
             result.steps.append(
                 Step(
                     line=line,
@@ -153,10 +145,6 @@ def replay_document(
             continue
         events.extend(done)
         closed = _closing(events)
-        limit_hire = _hire_ended_the_turn(before, state, done)
-        if state.deal is None or isinstance(action, A.Close):
-            called_off = None
-        called_off = next((e for e in events if isinstance(e, CloseCalledOff)), None) or called_off
         result.steps.append(
             Step(
                 line=line,
@@ -176,58 +164,6 @@ def replay_document(
 
 def _closing(events: tuple[Event, ...] | list[Event]) -> DealClosed | None:
     return next((e for e in events if isinstance(e, DealClosed)), None)
-
-
-def _hire_ended_the_turn(
-    before: GameState, after: GameState, events: tuple[Event, ...]
-) -> tuple[int, int] | None:
-    """(the player, the cards left) when a hire set at the hand limit (T2) brought the hand
-    within it and so ended the turn; None otherwise, or when the hand is not known."""
-    player = before.turn
-    if before.phase is not Phase.HAND_LIMIT or after.phase is Phase.HAND_LIMIT:
-        return None
-    hand = after.players[player].hand
-    if hand is None or not any(isinstance(e, Hired) and e.player == player for e in events):
-        return None
-    return player, len(hand)
-
-
-def _after_the_limit_hire(limit_hire: tuple[int, int], state: GameState) -> IllegalAction:
-    """A second hire set after the first ended the turn at the hand limit. The engine sees
-    only a hire set outside a deal (T4); the table needs to hear why the turn is over (T2)."""
-    player, cards = limit_hire
-    return IllegalAction(
-        "T2",
-        plural(
-            "{player}'s hire set brought the hand to {n} card, within the limit, and that "
-            "ended the turn: outside a deal a hire set is played only over the hand limit",
-            "{player}'s hire set brought the hand to {n} cards, within the limit, and that "
-            "ended the turn: outside a deal a hire set is played only over the hand limit",
-            cards,
-            player=state.name(player),
-            n=cards,
-        ),
-    )
-
-
-def _after_a_call_off(
-    error: IllegalAction, called_off: CloseCalledOff, state: GameState
-) -> IllegalAction:
-    """A roll or a draw after a card in the last call called the close off. The engine sees
-    only a deal under way (T1); the table needs to hear whose card did it and that the deal
-    goes on (CL2)."""
-    if error.rule != "T1":
-        return error
-    return IllegalAction(
-        "CL2",
-        msg(
-            N_(
-                "{player}'s card in the last call called the close off: the deal goes on, "
-                "so there is no roll or draw now"
-            ),
-            player=state.name(called_off.player),
-        ),
-    )
 
 
 def _after_the_close(
