@@ -45,6 +45,7 @@ def test_every_tree_copies_its_own_fields_only(cls: type[Tree]) -> None:
 
 ENGINE = Path(__file__).parent.parent / "src" / "imtheboss" / "engine"
 BOTS = ENGINE.parent / "bots"
+TUI = ENGINE.parent / "tui"
 
 
 def test_no_engine_file_is_over_500_lines() -> None:
@@ -112,6 +113,7 @@ CALLERS = {
         "kinds._boss_kinds",
         "imtheboss.bots.random_play.RandomPlayer._useful",
     ],
+    "promised_of": ["common.price_room", "view.PlayerView"],
     "may_cancel": [
         "negotiation._cancel",
         "listing._negotiation",
@@ -176,5 +178,19 @@ def test_no_rule_is_written_again_outside_its_decider() -> None:
         if path.name not in ("deciders.py", "options.py")
         for piece, decider in REPEATS.items()
         if piece in path.read_text(encoding="utf-8")
+    ]
+    assert not found, found
+
+
+def test_what_the_agreements_promised_is_summed_once() -> None:
+    """N3 (issue 20): the money the agreements promised was summed by the engine's room, the
+    TUI's deal box and the dealer bot, each its own way; now ``deciders.promised_of`` does it
+    and the others read it (``price_room``, ``PlayerView.promised``)."""
+    summing = re.compile(r"sum\(\s*\w+\.price\.dollars\(")
+    sources = [*ENGINE.glob("*.py"), *BOTS.glob("*.py"), *TUI.rglob("*.py")]
+    found = [
+        path.name
+        for path in sources
+        if path.name != "deciders.py" and summing.search(path.read_text(encoding="utf-8"))
     ]
     assert not found, found

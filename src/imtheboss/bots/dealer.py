@@ -257,7 +257,7 @@ class DealerBot:
         if closes:
             return closes[0]
         tile_value = seen.board.tiles[seen.stack[0] - 1].value
-        promised = sum(a.price.dollars(tile_value) for a in deal.agreements)
+        promised = seen.promised
         fair = self._fair(seen)
         needed = self._needed(seen)
         for prop in deal.proposals:

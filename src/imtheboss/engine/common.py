@@ -12,6 +12,7 @@ from typing import Any
 
 from . import events as E
 from .cards import Card, Hand, remove_cards, sort_hand
+from .deciders import promised_of
 from .errors import COMMA, N_, IllegalAction, Msg, msg, words
 from .events import Event
 from .memo import Carry, Fact
@@ -102,8 +103,7 @@ def price_room(state: GameState, deal: Deal) -> tuple[int, int]:
     found: tuple[int, int] | None = memo.get(ROOM)
     if found is None:
         value, _, proceeds = _deal_money(state)
-        promised = sum(a.price.dollars(value) for a in deal.agreements) if deal.agreements else 0
-        found = memo[ROOM] = (value, proceeds - promised)
+        found = memo[ROOM] = (value, proceeds - promised_of(deal.agreements, value))
     return found
 
 

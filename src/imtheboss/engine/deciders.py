@@ -19,7 +19,7 @@ from collections.abc import Collection
 
 from .cards import Card, Colour, family
 from .options import Variant
-from .state import CardRef, Deal, GameState, Price, Proposal
+from .state import Agreement, CardRef, Deal, GameState, Price, Proposal
 
 # -- T1, V2, V5: the turn -------------------------------------------------------------------
 
@@ -55,6 +55,14 @@ def price_fits(price: Price, value: int, room: int) -> bool:
     more than what the agreements leave of them (``room``; ``value`` is the tile's, for a
     price in dividends)."""
     return price.dollars(value) <= room
+
+
+def promised_of(agreements: tuple[Agreement, ...], value: int) -> int:
+    """N3, N5: what the agreements have promised out of the proceeds, in $M (a price in
+    dividends at the tile's ``value``): the proceeds less this is the room a new price must
+    fit (``price_fits``). Every agreement counts until the deal ends, the Boss changes or both
+    sides cancel, whether or not its cards can still take part."""
+    return sum(a.price.dollars(value) for a in agreements) if agreements else 0
 
 
 def may_cancel(deal: Deal, asker: int, other: int) -> bool:

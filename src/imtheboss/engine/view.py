@@ -14,6 +14,7 @@ from typing import Any
 
 from .board import Board
 from .cards import COLOURS, Card, Colour
+from .deciders import promised_of
 from .frozen import Frozen
 from .memo import Carry, Fact
 from .options import Options
@@ -95,6 +96,15 @@ class PlayerView(Frozen):
     def proceeds(self) -> int:
         """What the deal on the table pays the Boss (CL4): public, as the state's."""
         return deal_proceeds(self.board, self.stack, self.deal)
+
+    @property
+    def promised(self) -> int:
+        """What the deal's agreements have promised out of the proceeds (N3), as the Boss's
+        room for a price counts it (``deciders.promised_of``): public, on the table."""
+        deal = self.deal
+        if deal is None or not self.stack:
+            return 0
+        return promised_of(deal.agreements, self.board.tiles[self.stack[0] - 1].value)
 
 
 #: A seat's view (with the seat); the fields every seat sees alike (an ask, an offer or a

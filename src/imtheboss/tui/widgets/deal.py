@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine.cards import COLOURS, Colour
+from ...engine.closes import agreement_for
 from ...engine.game import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
@@ -29,7 +30,6 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
     assert deal is not None
     owners = view.owners
     names = view.players
-    agreed = {ref: a for a in deal.agreements for ref in a.cards}
     sources = agreeing_cards(deal, owners, view.options.has(Variant.V8))[colour]
     if sources:
         ref = sources[0]
@@ -45,8 +45,9 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
             whose = _("{owner}'s investor").format(owner=name)
         else:
             whose = _("{owner}'s family card").format(owner=name)
-        if ref in agreed:
-            whose = _("{card} ({price})").format(card=whose, price=price_words(agreed[ref].price))
+        agreement = agreement_for(deal, owner, ref)  # the one it would be paid by (CL4)
+        if agreement is not None:
+            whose = _("{card} ({price})").format(card=whose, price=price_words(agreement.price))
         return Text("✓ " + whose, style="green")
     laid = [fam.owner for fam in deal.family if fam.colour is colour]
     if laid:
@@ -115,9 +116,7 @@ class DealView(VerticalScroll):
         deal = view.deal
         assert deal is not None
         space = view.board.space(deal.space)
-        agreed = sum(
-            a.price.dollars(view.board.tiles[view.stack[0] - 1].value) for a in deal.agreements
-        )
+        agreed = view.promised
         head = Text.from_markup(
             _("Pays [b]{proceeds}[/]: {promised} promised, Boss keeps {kept}").format(
                 proceeds=money(view.proceeds),
