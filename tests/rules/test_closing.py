@@ -183,9 +183,7 @@ def test_CL2_after_a_called_off_close_the_negotiation_goes_on() -> None:
 
 @pytest.mark.rule("CL2")
 @pytest.mark.rule("T1")
-def test_CL2_a_roll_or_draw_after_a_called_off_close_says_whose_card_and_that_the_deal_goes_on() -> (
-    None
-):
+def test_CL2_a_roll_or_draw_after_a_called_off_close_says_whose_card_it_was() -> None:
     """Issue 21: the engine said only "a deal is under way" (T1); the table, the TUI and
     check all need to hear whose card called the close off and that the deal goes on."""
     state, terms = ready()
