@@ -176,9 +176,9 @@ def test_a_table_that_contradicts_itself_is_refused(
 def test_the_seats_rule(
     players: int | None, names: tuple[str, ...] | None, bots: int, seats: int
 ) -> None:
-    from imtheboss.cli import _seats
+    from imtheboss.play_command import seats as seats_of
 
-    assert _seats(players, names, bots) == seats
+    assert seats_of(players, names, bots) == seats
 
 
 def test_every_option_of_play_and_simulate_has_help() -> None:
@@ -192,3 +192,23 @@ def test_every_option_of_play_and_simulate_has_help() -> None:
     text = subs.choices["play"].format_help()  # type: ignore[attr-defined]
     for variant in ("V1", "V4", "V7", "V8"):
         assert variant in text
+
+
+def test_the_command_line_is_thin() -> None:
+    """Issue 20: cli.py, thin by its docstring, drew the rules and the replay's words itself,
+    worded the seats and the bots, and sent rich a console for ``check``: each command's module
+    now does its own, and cli.py only parses, refuses a bad line and hands over."""
+    import inspect
+    import re
+
+    from imtheboss import cli
+
+    source = inspect.getsource(cli)
+    assert not re.search(r"^\s*(from|import) rich\b", source, flags=re.MULTILINE)
+    handlers = [
+        (name, len(inspect.getsource(f).splitlines()))
+        for name, f in vars(cli).items()
+        if name.endswith("_command") and callable(f)
+    ]
+    assert len(handlers) == 6, handlers
+    assert all(lines <= 30 for _name, lines in handlers), handlers

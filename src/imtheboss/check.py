@@ -36,12 +36,15 @@ def run_check(
     *,
     keep_going: bool,
     as_json: bool,
-    console: Console,
+    console: Console | None = None,
     explain: bool = False,
     rules: str | None = None,
 ) -> int:
     """Judge the file at ``path``. ``rules`` is the rules document to quote with ``explain``
-    (the packaged docs/rules.md when None)."""
+    (the packaged docs/rules.md when None); ``console`` the terminal's, soft-wrapped, when
+    None."""
+    if console is None:
+        console = Console(soft_wrap=True)
     file = Path(path)
     try:
         text = read_text(file)

@@ -1,4 +1,7 @@
-"""The ``imtheboss`` command. Thin: it parses arguments and hands over to the real code."""
+"""The ``imtheboss`` command. Thin: it parses the arguments, refuses a bad command line (exit
+2 and one sentence, the rules' words from the engine: S1 from ``setup``), and hands over to
+each command's own module, which draws what it prints: ``play_command``, ``replay_command``,
+``simulate_command``, ``board_command``, ``check`` and ``rules_command``."""
 
 from __future__ import annotations
 
@@ -40,6 +43,12 @@ def _table_variants(names: Sequence[str], players: int) -> frozenset[Variant] | 
     return variants
 
 
+def _rules_command(args: argparse.Namespace) -> int:
+    from .rules_command import show_rules
+
+    return show_rules(args.ids)
+
+
 def _board_command(args: argparse.Namespace) -> int:
     from .board_command import show_board
 
@@ -47,81 +56,9 @@ def _board_command(args: argparse.Namespace) -> int:
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from .check import run_check
 
-    return run_check(
-        args.file,
-        keep_going=args.keep_going,
-        as_json=args.json,
-        explain=args.explain,
-        console=Console(soft_wrap=True),
-    )
-
-
-def _rules_command(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.markdown import Markdown
-
-    from .rulebook import rule_text, rules_document
-
-    document = rules_document(i18n.language())
-    wanted = [rule.upper() for rule in args.ids]
-    texts = [rule_text(rule, document) for rule in wanted]
-    unknown = [rule for rule, text in zip(args.ids, texts, strict=True) if text is None]
-    if unknown:
-        print(
-            _(
-                "imtheboss: there is no rule {ids}; a rule ID is a section's letters and a "
-                "number, like S2, T4, TR5 or CL2 (`imtheboss rules` prints them all)"
-            ).format(ids=_(", ").join(unknown)),
-            file=sys.stderr,
-        )
-        return 2
-    console = Console()
-    if not wanted:
-        console.print(Markdown(document))
-        return 0
-    for text in texts:
-        assert text is not None
-        console.print(Markdown(text))
-        console.print()
-    return 0
-
-
-def _seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int | None:
-    """The one rule for the seats: ``--players`` counts every seat, people and bots; the bots
-    take the last ``--bots`` of them and ``--names`` names the people, so it lists
-    players − bots names. Without ``--players`` the names and bots give the count; a count
-    that disagrees with them is refused rather than silently ignored."""
-    if names is not None:
-        if players is None:
-            players = len(names) + bots
-        elif len(names) != players - bots:
-            print(
-                _(
-                    "imtheboss: --names lists {names} people but {players} players less "
-                    "{bots} bots leave {seats} seats for people"
-                ).format(names=len(names), players=players, bots=bots, seats=players - bots)
-                if bots
-                else _(
-                    "imtheboss: --names lists {names} people but {players} players leave "
-                    "{seats} seats for people"
-                ).format(names=len(names), players=players, seats=players - bots),
-                file=sys.stderr,
-            )
-            return None
-    players = 4 if players is None else players
-    if not 0 <= bots < players:
-        print(
-            _(
-                "imtheboss: --bots {bots} leaves no seat for a person at a table of {players}"
-            ).format(bots=bots, players=players),
-            file=sys.stderr,
-        )
-        return None
-    return players
+    return run_check(args.file, keep_going=args.keep_going, as_json=args.json, explain=args.explain)
 
 
 def _play_command(args: argparse.Namespace) -> int:
@@ -129,7 +66,7 @@ def _play_command(args: argparse.Namespace) -> int:
     game (``play.py``)."""
     from .boardfile import BoardFileError, load_board
     from .names import NameRefused, split_names
-    from .play_command import run_play
+    from .play_command import run_play, seats
 
     names = None
     if args.names is not None:
@@ -139,7 +76,7 @@ def _play_command(args: argparse.Namespace) -> int:
         except NameRefused as exc:
             print(_("imtheboss: --names: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
             return 2
-    players = _seats(args.players, names, args.bots)
+    players = seats(args.players, names, args.bots)
     if players is None:
         return 2
     variants = _table_variants(args.variant, players)
@@ -155,66 +92,16 @@ def _play_command(args: argparse.Namespace) -> int:
 
 
 def _replay_command(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    from .replay_command import run_replay
 
-    from .boardfile import BoardFileError
-    from .notation import NotationError, parse, replay_document
-    from .textfile import UnreadableFile, read_text
-    from .tui.replay import ReplayApp
-
-    path = Path(args.file)
-    try:
-        replay = replay_document(parse(read_text(path)), close_at_end=False, base=path.parent)
-    except UnreadableFile as exc:
-        print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
-        return 2
-    except (NotationError, BoardFileError) as exc:
-        print(
-            _("imtheboss: {file}, {error}").format(file=path, error=i18n.explain(exc)),
-            file=sys.stderr,
-        )
-        return 2
-    bad = replay.first_illegal
-    if bad is not None and bad.error is not None:
-        print(
-            _(
-                "imtheboss: {file}, line {line} is illegal ({error}); the replay stops before "
-                "it. `imtheboss check` explains."
-            ).format(file=path, line=bad.line.number, error=i18n.explain(bad.error)),
-            file=sys.stderr,
-        )
-    app = ReplayApp(replay, str(path))
-    app.run()
-    return _exit_code(app.return_code)
-
-
-def _exit_code(app_code: int | None) -> int:
-    """A Textual app that crashed says 1 (and has told the table why): the command says
-    ``CRASHED``, like any other crash; one ended by a signal says 128 + its number, as a
-    shell does."""
-    from .crash import CRASHED
-
-    if app_code is not None and app_code > 128:
-        return app_code
-    return CRASHED if app_code else 0
+    return run_replay(args.file)
 
 
 def _simulate_command(args: argparse.Namespace) -> int:
-    from .simulate_command import run_simulate
+    from .simulate_command import run_simulate, seated_bots
 
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["dealer"] * args.players
-    if len(bots) != args.players:
-        print(
-            _("imtheboss: --bots names {bots} bots for {players} players").format(
-                bots=len(bots), players=args.players
-            ),
-            file=sys.stderr,
-        )
-        return 2
-    from .bots import BOTS
-
-    if any(b not in BOTS for b in bots):
-        print(_("imtheboss: bots are 'random', 'dealer' or 'shark'"), file=sys.stderr)
+    bots = seated_bots(args.bots, args.players)
+    if bots is None:
         return 2
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:

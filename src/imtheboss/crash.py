@@ -28,6 +28,16 @@ CRASHED = 70
 _SUMMARY_LENGTH = 120
 
 
+def exit_code(app_code: int | None) -> int:
+    """A Textual app's return code as the command's: an app that crashed says 1 (and has told
+    the table why), and the command says ``CRASHED``, like any other crash; one ended by a
+    signal (SIGTERM, SIGHUP: it has saved and said so) says 128 + its number, as a shell
+    does; 0 otherwise."""
+    if app_code is not None and app_code > 128:
+        return app_code
+    return CRASHED if app_code else 0
+
+
 def debugging() -> bool:
     return os.environ.get(DEBUG_ENV, "") not in ("", "0")
 

@@ -27,6 +27,40 @@ if TYPE_CHECKING:
     from .session import GameSession
 
 
+def seats(players: int | None, names: tuple[str, ...] | None, bots: int) -> int | None:
+    """The one rule for the seats: ``--players`` counts every seat, people and bots; the bots
+    take the last ``--bots`` of them and ``--names`` names the people, so it lists
+    players − bots names. Without ``--players`` the names and bots give the count; a count
+    that disagrees with them is refused rather than silently ignored."""
+    if names is not None:
+        if players is None:
+            players = len(names) + bots
+        elif len(names) != players - bots:
+            print(
+                _(
+                    "imtheboss: --names lists {names} people but {players} players less "
+                    "{bots} bots leave {seats} seats for people"
+                ).format(names=len(names), players=players, bots=bots, seats=players - bots)
+                if bots
+                else _(
+                    "imtheboss: --names lists {names} people but {players} players leave "
+                    "{seats} seats for people"
+                ).format(names=len(names), players=players, seats=players - bots),
+                file=sys.stderr,
+            )
+            return None
+    players = 4 if players is None else players
+    if not 0 <= bots < players:
+        print(
+            _(
+                "imtheboss: --bots {bots} leaves no seat for a person at a table of {players}"
+            ).format(bots=bots, players=players),
+            file=sys.stderr,
+        )
+        return None
+    return players
+
+
 def run_play(
     args: argparse.Namespace,
     names: tuple[str, ...] | None,
@@ -41,7 +75,7 @@ def run_play(
     game. Refusing to start would cost a game night for a file; the table also shows the
     problem for as long as it lasts.
     """
-    from .crash import CRASHED
+    from .crash import exit_code
     from .engine import Options
     from .engine.options import StartPlayer
     from .saves import cannot_save_in, data_dir
@@ -84,13 +118,9 @@ def run_play(
     finally:
         if app.session is not None:
             app.session.close()
-    # A Textual app that crashed says 1 (and has told the table why): the command says
-    # ``CRASHED``, like any other crash. One ended by SIGTERM or SIGHUP has saved and said so
-    # (crash_safe): it says 128 + the signal's number, as a shell does.
-    if app.return_code and app.return_code > 128:
-        return app.return_code
-    if app.return_code:
-        return CRASHED
+    code = exit_code(app.return_code)  # a crash, or a signal (crash_safe has saved)
+    if code:
+        return code
     if app.farewell is not None:
         print(app.farewell, file=sys.stderr)
     lost = 0 if app.session is None else app.session.moves_not_saved()

@@ -16,6 +16,26 @@ if TYPE_CHECKING:
     from .simulate import GameStats
 
 
+def seated_bots(listed: str | None, players: int) -> list[str] | None:
+    """``--bots``: one kind per seat (dealers when left out), each a kind there is
+    (``bot_kinds``); None, with one sentence on stderr, when they are not."""
+    from .bot_kinds import BOT_KINDS
+
+    bots = [b.strip() for b in listed.split(",")] if listed else ["dealer"] * players
+    if len(bots) != players:
+        print(
+            _("imtheboss: --bots names {bots} bots for {players} players").format(
+                bots=len(bots), players=players
+            ),
+            file=sys.stderr,
+        )
+        return None
+    if any(b not in BOT_KINDS for b in bots):
+        print(_("imtheboss: bots are 'random', 'dealer' or 'shark'"), file=sys.stderr)
+        return None
+    return bots
+
+
 def run_simulate(args: argparse.Namespace, bots: list[str], variants: list[Variant]) -> int:
     """Play ``args.games`` games of ``bots`` (checked by the command line) and report."""
     from rich.console import Console
