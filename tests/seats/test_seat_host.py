@@ -183,7 +183,7 @@ def test_a_seat_is_claimed_once_and_its_secret_opens_it_alone(tmp_path: Path) ->
 
 
 def test_a_seat_moved_at_the_shared_keyboard_lets_its_old_device_go() -> None:
-    table, host, wires = seated(new_game(Setup(players=("Ann", "Bob", "Cy"), seed=2)), 0)
+    _table, host, wires = seated(new_game(Setup(players=("Ann", "Bob", "Cy"), seed=2)), 0)
     secret = next(m for m in wires[0].take() if isinstance(m, Welcome)).secret
     host.release(0)
     assert refusals(wires[0]) == ["moved"]
