@@ -142,6 +142,12 @@ def _play_command(args: argparse.Namespace) -> int:
     players = _seats(args.players, names, args.bots)
     if players is None:
         return 2
+    if args.phone_page is not None and not args.phone_page.startswith(("http://", "https://")):
+        print(
+            _("imtheboss: --phone-page takes the page's address, like http://192.168.1.20:8766/"),
+            file=sys.stderr,
+        )
+        return 2
     if args.lan and not args.seats:
         print(
             _("imtheboss: --lan is for --seats: the table listens only with --seats"),
@@ -442,6 +448,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=TableSettings.seats_port,
         metavar="PORT",
         help=_("with --seats: the port devices join (default 8765; 0: any free one)"),
+    )
+    play.add_argument(
+        "--phone-page",
+        metavar="URL",
+        help=_(
+            "with --seats: the phones' page (imtheboss web --join), shown as a QR code on "
+            "the seats screen (j)"
+        ),
     )
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)

@@ -80,6 +80,7 @@ def run_play(
         seats=args.seats,
         seats_lan=args.lan,
         seats_port=args.seats_port,
+        seats_page=args.phone_page,
     )
     app = BossApp(settings, session)
     try:

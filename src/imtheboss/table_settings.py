@@ -56,6 +56,8 @@ class TableSettings:
     seats: bool = False
     seats_lan: bool = False
     seats_port: int = 8765
+    #: The phone page's address (``imtheboss web --join``), shown as a QR code by ``j``.
+    seats_page: str | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         from .names import same_name_key

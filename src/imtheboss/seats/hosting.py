@@ -101,13 +101,15 @@ class HostedSeats:
     # -- the shared screen -----------------------------------------------------------------
 
     def line(self) -> str:
-        """Where to join, then each seat on a device: online or offline."""
+        """Where to join, then who is on a device and who of them is offline (names only)."""
         if self.address is None:
             return self.problem or ""
-        parts = [_("Seats: imtheboss join {address}").format(address=self.address)]
-        for info in self.host.seat_infos():
-            if info.claimed and info.online:
-                parts.append(_("{name} on a device").format(name=info.name))
-            elif info.claimed:
-                parts.append(_("{name} offline").format(name=info.name))
+        infos = self.host.seat_infos()
+        online = [i.name for i in infos if i.claimed and i.online]
+        offline = [i.name for i in infos if i.claimed and not i.online]
+        parts = [_("Join: {address}").format(address=self.address)]
+        if online:
+            parts.append(_("on devices: {names}").format(names=_(", ").join(online)))
+        if offline:
+            parts.append(_("offline: {names}").format(names=_(", ").join(offline)))
         return _(" · ").join(parts)

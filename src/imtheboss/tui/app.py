@@ -617,6 +617,8 @@ class BossApp(FitsTheTerminal[None]):
         under the cover of a terminal too small)."""
         if not super().check_action(action, parameters):
             return False
+        if action == "seats":
+            return self.seats is not None
         if action != "table" or self.session is None:
             return True
         state = self.state
@@ -760,6 +762,13 @@ class BossApp(FitsTheTerminal[None]):
         if not self.is_screen_installed("rules"):
             self.install_screen(RulesScreen(), "rules")
         self.push_screen("rules")
+
+    def action_seats(self) -> None:
+        """The seats on devices: where to join, who sits where, a seat freed (``j``)."""
+        if self.seats is not None and isinstance(self.screen, TableScreen):
+            from ..seats.screens import SeatsScreen
+
+            self.push_screen(SeatsScreen(self.seats))
 
     def action_legend(self) -> None:
         from .screens.legend import LegendScreen
