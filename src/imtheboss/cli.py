@@ -446,12 +446,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats-port",
         type=types.port,
         default=TableSettings.seats_port,
-        metavar="PORT",
-        help=_("with --seats: the port devices join (default 8765; 0: any free one)"),
+        metavar=_("PORT"),
+        help=_("with --seats: the port devices join (default 8765)"),
     )
     play.add_argument(
         "--phone-page",
-        metavar="URL",
+        metavar=_("URL"),
         help=_(
             "with --seats: the phones' page (imtheboss web --join), shown as a QR code on "
             "the seats screen (j)"
