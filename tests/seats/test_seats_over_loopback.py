@@ -288,3 +288,43 @@ def test_a_seat_moves_to_another_device_only_from_the_shared_keyboard(tmp_path: 
             await ann.socket.close()
 
     run(game)
+
+
+def test_a_hand_open_at_the_keyboard_closes_when_a_device_takes_its_seat(tmp_path: Path) -> None:
+    async def game() -> None:
+        from imtheboss.tui.screens.private import PrivatePanel
+
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            await pilot.press("2")
+            await pilot.pause()
+            await pilot.press("enter")  # Bob confirms: his hand at the shared keyboard
+            await until(lambda: isinstance(app.screen, PrivatePanel))
+            bob = await claim(http, app.seats.address, 1)
+            await until(lambda: isinstance(app.screen, TableScreen))
+            await bob.socket.close()
+
+    run(game)
+
+
+def test_a_count_gives_half_a_second_of_grace_for_a_stop_on_its_way(tmp_path: Path) -> None:
+    async def game() -> None:
+        import time
+
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.play(A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED)))
+            await pilot.pause()
+            app.deadline = time.monotonic() - 0.3  # ran out, on the host's clock
+            app._tick()
+            assert session.state.window is not None  # within the grace: still open
+            app.deadline = time.monotonic() - 0.6
+            app._tick()
+            assert session.state.window is None and isinstance(session.actions[-1], A.TimeUp)
+
+    run(game)

@@ -94,9 +94,17 @@ class HostedSeats:
         return frozenset(self.app.bot_seats.bots)
 
     def seats_changed(self) -> None:
-        table = self.app._table()
+        app = self.app
+        table = app._table()
         if table is not None:
             table.show_seats(self.line())
+        # A hand open at the shared keyboard whose seat a device just took: closed (it is
+        # on its owner's device now, and nowhere else).
+        from ..tui.screens.private import PrivatePanel
+
+        held = {s.seat for s in app.screen_stack if isinstance(s, PrivatePanel)}
+        if held & self.host.on_device():
+            app._give_keyboard_back()
 
     # -- the shared screen -----------------------------------------------------------------
 
