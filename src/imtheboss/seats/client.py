@@ -18,10 +18,8 @@ import asyncio
 import contextlib
 import json
 import os
-import re
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
@@ -470,20 +468,10 @@ class SeatApp(CrashSafeApp[None]):
             self.bell()
 
 
-#: The variable a phone's seat process reads its device key from (``web/phones.py``): the
-#: phone page makes it and keeps it, so a reloaded page's new process finds its seat's secret.
-DEVICE_ENV = "IMTHEBOSS_DEVICE"
-DEVICE_KEY = re.compile(r"[0-9a-f]{32}")
-
-
-def device_keys(save_dir: str | None, environ: Mapping[str, str] = os.environ) -> DeviceKeys:
-    """Where this device keeps its seats' secrets: a file of its own for each phone (its key
-    is 32 hex digits, checked: it becomes a file name), else one for this terminal's user."""
-    folder = Path(save_dir) if save_dir else data_dir()
-    device = environ.get(DEVICE_ENV, "")
-    if DEVICE_KEY.fullmatch(device):
-        return DeviceKeys(folder / "devices" / f"{device}.json")
-    return DeviceKeys(folder / "devices.json")
+def device_keys(save_dir: str | None) -> DeviceKeys:
+    """Where this device keeps its seats' secrets (a phone's seat process is given a folder
+    of its own with ``--save-dir``: ``imtheboss web --join``)."""
+    return DeviceKeys((Path(save_dir) if save_dir else data_dir()) / "devices.json")
 
 
 def run_join(args: argparse.Namespace) -> int:
