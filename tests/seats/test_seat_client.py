@@ -151,3 +151,23 @@ def test_an_address_as_the_table_shows_it(given: str, url: str) -> None:
 def test_an_address_that_is_none_is_refused(given: str) -> None:
     with pytest.raises(BadAddress):
         ws_url(given)
+
+
+def test_a_phone_sees_its_hand_and_moves_above_the_deal_in_43_columns(tmp_path: Path) -> None:
+    async def phone() -> None:
+        table = Table(travel_ready())
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 1, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(43, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.snapshot is not None)
+            await pilot.pause()
+            panel = app.screen
+            assert "-narrow" in panel.classes
+            mine, side = panel.query_one("#private"), panel.query_one("#private-side")
+            assert mine.region.right <= 43 and side.region.right <= 43
+            assert side.region.y >= mine.region.bottom  # under the hand and the moves
+            assert mine.region.width > 35  # the whole width for the hand, not a third
+        await server.stop()
+
+    asyncio.run(phone())
