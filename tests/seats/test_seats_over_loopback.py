@@ -18,6 +18,7 @@ from textual.widgets import Static
 from imtheboss.engine import Card, Colour, InvestorRef, view
 from imtheboss.engine import actions as A
 from imtheboss.engine.position import Position
+from imtheboss.seats.hosting import HostedSeats
 from imtheboss.seats.protocol import (
     MAX_FROM_SEAT,
     Claim,
@@ -68,7 +69,6 @@ def table_settings(save_dir: Path, **changes: Any) -> TableSettings:
         "save_dir": save_dir,
         "stop_window": 600.0,
         "last_call": 600.0,
-        "seats": True,
         "seats_port": 0,  # any free port: tests never collide with a table being played
     }
     base.update(changes)
@@ -129,7 +129,7 @@ def run(test: Callable[[], Any]) -> None:
 def test_a_stop_from_a_device_cancels_the_travel_count(tmp_path: Path) -> None:
     async def game() -> None:
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -165,7 +165,7 @@ def test_a_stop_from_a_device_cancels_the_travel_count(tmp_path: Path) -> None:
 def test_the_door_refuses_web_pages_and_oversized_messages(tmp_path: Path) -> None:
     async def game() -> None:
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -194,7 +194,7 @@ def test_the_door_refuses_web_pages_and_oversized_messages(tmp_path: Path) -> No
 def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> None:
     async def first_night() -> tuple[str, str]:
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -230,7 +230,7 @@ def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> N
         # The host comes back on the same save (resume): Ann's secret still opens her seat.
         session = GameSession.resume(tmp_path, Path(save))
         assert session.state.window is not None  # the travel count is still open
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -254,12 +254,12 @@ def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> N
 
 def test_a_seat_moves_to_another_device_only_from_the_shared_keyboard(tmp_path: Path) -> None:
     async def game() -> None:
-        from imtheboss.seats.screens import SeatsScreen
+        from imtheboss.seats.hosting import SeatsScreen
         from imtheboss.tui.screens.privacy import PrivacyScreen
 
         session = travel_ready(tmp_path)
         page = "http://127.0.0.1:8766/"
-        app = BossApp(table_settings(tmp_path, seats_page=page), session=session)
+        app = BossApp(table_settings(tmp_path, seats_page=page), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -295,7 +295,7 @@ def test_a_hand_open_at_the_keyboard_closes_when_a_device_takes_its_seat(tmp_pat
         from imtheboss.tui.screens.private import PrivatePanel
 
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -315,7 +315,7 @@ def test_a_count_gives_half_a_second_of_grace_for_a_stop_on_its_way(tmp_path: Pa
         import time
 
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.play(A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED)))
