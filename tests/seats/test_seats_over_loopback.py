@@ -18,7 +18,7 @@ from textual.widgets import Static
 from imtheboss.engine import Card, Colour, InvestorRef, view
 from imtheboss.engine import actions as A
 from imtheboss.engine.position import Position
-from imtheboss.seats.hosting import HostedSeats
+from imtheboss.seats.hosting import HostedSeats, SeatsScreen
 from imtheboss.seats.protocol import (
     MAX_FROM_SEAT,
     Claim,
@@ -254,7 +254,6 @@ def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> N
 
 def test_a_seat_moves_to_another_device_only_from_the_shared_keyboard(tmp_path: Path) -> None:
     async def game() -> None:
-        from imtheboss.seats.hosting import SeatsScreen
         from imtheboss.tui.screens.privacy import PrivacyScreen
 
         session = travel_ready(tmp_path)
@@ -326,5 +325,39 @@ def test_a_count_gives_half_a_second_of_grace_for_a_stop_on_its_way(tmp_path: Pa
             app.deadline = time.monotonic() - 0.6
             app._tick()
             assert session.state.window is None and isinstance(session.actions[-1], A.TimeUp)
+
+    run(game)
+
+
+def test_an_offline_seat_is_played_by_a_bot_only_when_the_host_says_so(tmp_path: Path) -> None:
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path, bot_pause=0.1), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            ann = await claim(http, url, 0)  # Ann, the Boss of the deal on the table
+            secret = ann.secret()
+            ann.reader.cancel()
+            await ann.socket.close()
+            await until(lambda: "offline: Ann" in seats_line(app))
+            moves = len(session.actions)
+            await asyncio.sleep(1.0)
+            assert len(session.actions) == moves  # offline: nobody plays for her
+            await pilot.press("j")
+            await until(lambda: isinstance(app.screen, SeatsScreen))
+            await pilot.press("b")  # the host says a bot plays for Ann while she is away
+            assert 0 in app.bot_seats and "Ann" not in session.bots  # not saved as a bot
+            await pilot.press("escape")  # bots play only with the table in sight
+            await until(lambda: len(session.actions) > moves)
+            assert getattr(session.actions[moves], "player", None) == 0  # for Ann alone
+            # Ann's device is back: her seat is hers again, and the bot stands up.
+            back = Device(await http.ws_connect(url))
+            await back.send(write(Rejoin(seat=0, secret=secret)))
+            await until(lambda: back.snapshot() is not None)
+            await until(lambda: 0 not in app.bot_seats)
+            assert app.seats is not None and 0 in app.seats.on_device()
+            await back.socket.close()
 
     run(game)

@@ -72,6 +72,8 @@ class SeatsApp(Protocol):
         markup: bool = True,
     ) -> None: ...
 
+    def refresh_table(self) -> None: ...
+
     def _remaining(self) -> float | None: ...
 
     def _table(self) -> TableScreen | None: ...
@@ -96,6 +98,9 @@ class HostedSeats:
         self.address: str | None = None
         self.problem: str | None = None
         self._session: GameSession | None = None
+        #: The offline seats a computer player plays for, because the host said so (``b`` on
+        #: the seats screen) — until their device is back. Never saved: not the game's bots.
+        self.stand_ins: set[int] = set()
 
     async def open(self) -> None:
         try:
@@ -124,6 +129,7 @@ class HostedSeats:
         if session is self._session:
             return
         self._session = session
+        self.stand_ins.clear()  # a new game seats its own bots
         path = None if session is None else keys_path(session.save_path)
         self.host.reset(SeatKeys.load(path))
         self.seats_changed()
@@ -146,13 +152,39 @@ class HostedSeats:
         return self.app.table_log.markups()
 
     def seat_bots(self) -> frozenset[int]:
-        return frozenset(self.app.bot_seats.bots)
+        return frozenset(self.app.bot_seats.bots) - self.stand_ins
+
+    def stand_in(self, seat: int) -> bool:
+        """A computer player plays for ``seat`` (a device's, offline), or stops doing so;
+        whether one plays for it now."""
+        session = self.app.session
+        if seat in self.stand_ins or session is None:
+            self._sit_back(seat)
+            return False
+        if seat not in self.host.on_device() or seat in self.host.online():
+            return False
+        from ..bots import make_bot
+
+        seed = getattr(session.setup, "seed", None) or 0
+        self.app.bot_seats.bots[seat] = make_bot("dealer", seed * 7 + seat, session.bot_budget)
+        self.stand_ins.add(seat)
+        self.seats_changed()
+        self.app.refresh_table()
+        return True
+
+    def _sit_back(self, seat: int) -> None:
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            self.app.bot_seats.bots.pop(seat, None)
+            self.app.refresh_table()
 
     def screen(self) -> SeatsScreen:
         return SeatsScreen(self)
 
     def seats_changed(self) -> None:
         app = self.app
+        for seat in self.stand_ins & self.host.online():
+            self._sit_back(seat)  # its device is back: its person plays again
         table = app._table()
         if table is not None:
             table.show_seats(self.line())
@@ -180,7 +212,10 @@ class HostedSeats:
 
 
 class SeatsScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", N_("Back"))]
+    BINDINGS = [
+        Binding("escape", "close", N_("Back")),
+        Binding("b", "stand_in", N_("A bot plays it while offline")),
+    ]
 
     DEFAULT_CSS = """
     SeatsScreen { background: $background; }
@@ -225,6 +260,8 @@ class SeatsScreen(ModalScreen[None]):
         for info in infos:
             if info.bot:
                 said = _("{number}. {name}: a computer player")
+            elif info.seat in self.seats.stand_ins:
+                said = _("{number}. {name}: offline, a computer player plays for now")
             elif info.claimed and info.online:
                 said = _("{number}. {name}: on a device")
             elif info.claimed:
@@ -255,6 +292,16 @@ class SeatsScreen(ModalScreen[None]):
             ).format(name=name)
 
         self.app.push_screen(ConfirmDialog(question, purpose="seat"), answered)
+
+    def action_stand_in(self) -> None:
+        """The highlighted seat, offline on its device: a computer player plays for it until
+        the device is back (or ``b`` again)."""
+        menu = self.query_one("#seats-list", OptionList)
+        if menu.highlighted is None:
+            return
+        option = menu.get_option_at_index(menu.highlighted)
+        self.seats.stand_in(int(option.id or 0))
+        self.refill()
 
     def action_close(self) -> None:
         self.dismiss(None)
