@@ -15,10 +15,11 @@ from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
 from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.position import Position, from_position
-from imtheboss.engine.state import GameState
+from imtheboss.engine.state import FamilyRef, GameState, Price
 from imtheboss.seats.client import BadAddress, DeviceKeys, SeatApp, SeatPanel, device_keys, ws_url
 from imtheboss.seats.host import SeatHost, SeatKeys
 from imtheboss.seats.server import SeatServer
+from imtheboss.tui.screens.private import ActionChosen
 
 
 class Table:
@@ -171,3 +172,42 @@ def test_a_phone_sees_its_hand_and_moves_above_the_deal_in_43_columns(tmp_path: 
         await server.stop()
 
     asyncio.run(phone())
+
+
+def test_two_moves_chosen_together_reach_the_host_one_after_the_other(tmp_path: Path) -> None:
+    """Laying a family card and asking its price are two moves chosen at once: the second is
+    sent on the version the first made, not refused as late."""
+
+    async def night() -> None:
+        position = Position(
+            players=("Ann", "Bob", "Cy", "Di"),
+            investors={
+                "Ann": (Colour.RED, Colour.BLUE),
+                "Bob": (Colour.YELLOW, Colour.PINK),
+                "Cy": (Colour.ORANGE,),
+                "Di": (Colour.GREEN,),
+            },
+            deals_done=3,
+            marker=5,
+            turn="Ann",
+            hands={"Ann": (), "Bob": (), "Cy": (), "Di": (Card.FAMILY_ORANGE,)},
+            seed=3,
+        )
+        state, _ = apply(from_position(position), A.StartDeal(player=0))
+        table = Table(state)
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 3, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(80, 24)):
+            await until(lambda: app.snapshot is not None)
+            lay = A.LayFamily(player=3, colour=Colour.ORANGE)
+            ask = A.Ask(
+                player=3, cards=(FamilyRef(owner=3, colour=Colour.ORANGE),), price=Price(amount=2)
+            )
+            app.post_message(ActionChosen(lay, True))
+            app.post_message(ActionChosen(ask, True))
+            await until(lambda: table.state.deal is not None and bool(table.state.deal.proposals))
+            assert table.state.deal is not None and table.state.deal.family
+        await server.stop()
+
+    asyncio.run(night())

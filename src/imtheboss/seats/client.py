@@ -275,6 +275,11 @@ class SeatApp(CrashSafeApp[None]):
         self.seat: int | None = None
         self._sending: set[asyncio.Task[None]] = set()
         self._choosing = False
+        #: The version our last intent was made on, while its answer is on its way; the moves
+        #: chosen meanwhile (a family card laid, then its price asked) follow it, each on
+        #: the version the one before it made.
+        self._answering: int | None = None
+        self._queued: list[Action] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="seat-status")
@@ -320,6 +325,7 @@ class SeatApp(CrashSafeApp[None]):
             except (TimeoutError, ClientError, OSError):
                 pass
             self.socket = None
+            self._answering, self._queued = None, []  # lost with the connection
             self._status(
                 _("Offline: trying to reach the table at {address}…").format(address=self.url)
             )
@@ -374,6 +380,10 @@ class SeatApp(CrashSafeApp[None]):
 
     def _snapshot(self, snapshot: Snapshot) -> None:
         self.snapshot, self._received_at = snapshot, time.monotonic()
+        if self._answering is not None and snapshot.version != self._answering:
+            self._answering = None
+            if self._queued:
+                self._intent(self._queued.pop(0))
         self.seat = snapshot.seat
         panel = self._panel()
         if panel is None:
@@ -394,6 +404,7 @@ class SeatApp(CrashSafeApp[None]):
         panel.show_log(snapshot.log)
 
     def _refused(self, refused: Refused) -> None:
+        self._answering, self._queued = None, []  # what followed a refused move goes too
         said = _(REFUSALS[refused.code])
         if refused.reason:
             said = f"{said} {refused.reason}"
@@ -439,8 +450,13 @@ class SeatApp(CrashSafeApp[None]):
         self.sub_title = text
 
     def _intent(self, action: Action) -> None:
-        if self.snapshot is not None:
-            self._send(write(Intent(version=self.snapshot.version, action=action)))
+        if self.snapshot is None:
+            return
+        if self._answering is not None:
+            self._queued.append(action)
+            return
+        if self._send(write(Intent(version=self.snapshot.version, action=action))):
+            self._answering = self.snapshot.version
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         self._intent(message.action)
