@@ -231,7 +231,10 @@ class SeatsScreen(ModalScreen[None]):
         with Vertical(id="seats-box"):
             yield Label(self._address(), id="seats-address", markup=False)
             yield Label(
-                _("A seat on a device: Enter frees it, to join it from another device."),
+                _(
+                    "A seat on a device: Enter frees it, to join it from another device; b: "
+                    "a computer player plays it while it is offline."
+                ),
                 id="seats-help",
             )
             yield OptionList(id="seats-list")
