@@ -79,6 +79,18 @@ def _play_command(args: argparse.Namespace) -> int:
     players = seats(args.players, names, args.bots)
     if players is None:
         return 2
+    if args.phone_page is not None and not args.phone_page.startswith(("http://", "https://")):
+        print(
+            _("imtheboss: --phone-page takes the page's address, like http://192.168.1.20:8766/"),
+            file=sys.stderr,
+        )
+        return 2
+    if args.lan and not args.seats:
+        print(
+            _("imtheboss: --lan is for --seats: the table listens only with --seats"),
+            file=sys.stderr,
+        )
+        return 2
     variants = _table_variants(args.variant, players)
     if variants is None:
         return 2
@@ -89,6 +101,13 @@ def _play_command(args: argparse.Namespace) -> int:
             print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
             return 2
     return run_play(args, names, players, variants)
+
+
+def _join_command(args: argparse.Namespace) -> int:
+    """``imtheboss join ADDRESS``: a seat of a table on another terminal or device."""
+    from .seats.client import run_join
+
+    return run_join(args)
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -297,8 +316,59 @@ def build_parser() -> argparse.ArgumentParser:
             "saves, or a file); a game open at another table is never opened twice"
         ),
     )
+    play.add_argument(
+        "--seats",
+        action="store_true",
+        help=_(
+            "let players hold their hands on their own devices (imtheboss join): the table "
+            "serves each seat on loopback, or on the LAN with --lan"
+        ),
+    )
+    play.add_argument(
+        "--lan",
+        action="store_true",
+        help=_("with --seats: listen on this machine's LAN address, not loopback only"),
+    )
+    play.add_argument(
+        "--seats-port",
+        type=types.port,
+        default=TableSettings.seats_port,
+        metavar=_("PORT"),
+        help=_("with --seats: the port devices join (default 8765)"),
+    )
+    play.add_argument(
+        "--phone-page",
+        metavar=_("URL"),
+        help=_(
+            "with --seats: the phones' page (imtheboss web --join), shown as a QR code on "
+            "the seats screen (j)"
+        ),
+    )
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)
+    join = sub.add_parser(
+        "join",
+        parents=[lang],
+        help=_("hold your hand on this device, at a table started with play --seats"),
+        description=_(
+            "Join a table started with `imtheboss play --seats`: pick a free seat, then see "
+            "only your hand, your moves, the counts and the public log. The seat's secret is "
+            "kept on this device, so it can come back after sleep."
+        ),
+    )
+    join.add_argument(
+        "address",
+        metavar=_("ADDRESS"),
+        help=_("the address the table shows, like 127.0.0.1:8765 or ws://192.168.1.20:8765/"),
+    )
+    join.add_argument(
+        "--seat",
+        type=types.whole_number(1, 6, N_("a seat")),
+        metavar="N",
+        help=_("the seat to claim or come back to (1 to 6; asked on screen when left out)"),
+    )
+    join.add_argument("--save-dir", help=argparse.SUPPRESS)
+    join.set_defaults(run=_join_command)
     replay = sub.add_parser(
         "replay",
         parents=[lang],

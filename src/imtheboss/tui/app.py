@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -86,6 +86,30 @@ ALT_DIGIT_KEYS = (
 QUIT_NOTE = N_("The game is saved; resume with `imtheboss play --resume`.")
 
 
+class TableSeats(Protocol):
+    """Seats on devices (``play --seats``: ``seats.hosting.HostedSeats``), as the table sees
+    them: given to the app by the command, so that the table never imports the seats."""
+
+    #: The seconds a count waits after it ran out, for a stop on its way from a device.
+    GRACE: float
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def sync(self) -> None:
+        """The table changed (or its count did): each device is sent what it may see."""
+        ...
+
+    def on_device(self) -> frozenset[int]:
+        """The seats a device holds: their hands are never opened at the shared keyboard."""
+        ...
+
+    def screen(self) -> Screen[None]:
+        """The seats screen of the shared keyboard (``j``)."""
+        ...
+
+
 class BossApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
     #: Textual's default; on mount and at each change of language, the translated
@@ -110,8 +134,14 @@ class BossApp(FitsTheTerminal[None]):
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
-    def __init__(self, settings: TableSettings, session: GameSession | None = None) -> None:
+    def __init__(
+        self,
+        settings: TableSettings,
+        session: GameSession | None = None,
+        seats: Callable[[BossApp], TableSeats] | None = None,
+    ) -> None:
         super().__init__()
+        self._seats = seats
         self.settings = settings
         self.session = session
         self.clock = TableClock(settings, time.monotonic())
@@ -129,6 +159,8 @@ class BossApp(FitsTheTerminal[None]):
         self._last_save_retry = 0.0
         #: What to say on the terminal once the table is gone (where the game was saved).
         self.farewell: str | None = None
+        #: The seats on devices (``--seats``): their server and who holds which.
+        self.seats: TableSeats | None = None
 
     # -- start and end ----------------------------------------------------------------------
 
@@ -158,14 +190,19 @@ class BossApp(FitsTheTerminal[None]):
 
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
+        if self._seats is not None:
+            self.seats = self._seats(self)
+            await self.seats.open()
         self.start_fitting()
         self.set_interval(0.25, self._tick)
         # A moment after the first frame: freeze what start-up built, so that no long garbage
         # collection lands inside a bot's decision or a key press later (gcpolicy).
         self.set_timer(1.0, settle)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self._far.close()  # the table is gone: nobody waits for the sharks' answer
+        if self.seats is not None:
+            await self.seats.close()
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -336,6 +373,8 @@ class BossApp(FitsTheTerminal[None]):
                 if isinstance(screen, PrivatePanel):
                     seat = screen.seat
                     screen.show(view(state, seat), legal_actions(state, seat), remaining)
+        if self.seats is not None:
+            self.seats.sync()
         self.refresh_bindings()
 
     def _remaining(self) -> float | None:
@@ -487,7 +526,7 @@ class BossApp(FitsTheTerminal[None]):
                 # out, the table is drawn once more without it.
                 self.refresh_table()
             return
-        if now >= self.deadline:
+        if now >= self.deadline + (0.0 if self.seats is None else self.seats.GRACE):
             self.deadline = None
             self.play(A.TimeUp())
         else:
@@ -531,11 +570,17 @@ class BossApp(FitsTheTerminal[None]):
 
     # -- acting -----------------------------------------------------------------------------
 
-    def play(self, action: Action, private: bool = False) -> bool:
+    def play(
+        self,
+        action: Action,
+        private: bool = False,
+        refused: Callable[[IllegalAction], None] | None = None,
+    ) -> bool:
         """Send an action to the engine; a refusal is shown with its rule ID.
 
         A refusal of a move made in a private panel is shown only there (its reason can name
-        a card), never in the public log.
+        a card), never in the public log; one of a seat on a device goes to ``refused`` (the
+        host sends it to that device alone).
         """
         if self.session is None:
             return False
@@ -544,7 +589,9 @@ class BossApp(FitsTheTerminal[None]):
             events = self.session.act(action)
         except IllegalAction as exc:
             # markup=False: a reason can name a player, and a name is not markup.
-            if private:
+            if refused is not None:
+                refused(exc)
+            elif private:
                 self.notify(
                     refusal(exc), title=_("Not allowed"), severity="error", timeout=3, markup=False
                 )
@@ -597,6 +644,8 @@ class BossApp(FitsTheTerminal[None]):
         under the cover of a terminal too small)."""
         if not super().check_action(action, parameters):
             return False
+        if action == "seats":
+            return self.seats is not None
         if action != "table" or self.session is None:
             return True
         state = self.state
@@ -622,6 +671,13 @@ class BossApp(FitsTheTerminal[None]):
                 _("{name} is a computer player: it plays by itself.").format(
                     name=self.state.name(seat)
                 ),
+                markup=False,
+            )
+            return
+        if self.seats is not None and seat in self.seats.on_device():
+            # That hand is on its owner's device: never on the shared screen.
+            self.notify(
+                _("{name} plays on their own device.").format(name=self.state.name(seat)),
                 markup=False,
             )
             return
@@ -733,6 +789,11 @@ class BossApp(FitsTheTerminal[None]):
         if not self.is_screen_installed("rules"):
             self.install_screen(RulesScreen(), "rules")
         self.push_screen("rules")
+
+    def action_seats(self) -> None:
+        """The seats on devices: where to join, who sits where, a seat freed (``j``)."""
+        if self.seats is not None and isinstance(self.screen, TableScreen):
+            self.push_screen(self.seats.screen())
 
     def action_legend(self) -> None:
         from .screens.legend import LegendScreen

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ...engine.view import PlayerView
 from ...i18n import N_, _
@@ -33,6 +34,8 @@ class TableScreen(Screen[None]):
         Binding("r", "app.table('roll')", N_("Roll")),
         Binding("w", "app.table('draw')", N_("Draw")),
         Binding("l", "app.legend", N_("Legend")),
+        # Shown only at a table with seats on devices (``BossApp.check_action``).
+        Binding("j", "app.seats", N_("Seats")),
         # The plain digits take the keyboard here, where no text field could want them.
         *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
     ]
@@ -69,6 +72,16 @@ class TableScreen(Screen[None]):
     def rewrite(self, markups: Iterable[str]) -> None:
         """The whole log again (its amounts forgotten, a new language)."""
         self.query_one(LogView).show_lines(markups)
+
+    def show_seats(self, line: str) -> None:
+        """The seats on devices (``--seats``): where to join and who has (public only; no
+        secret, no seat's code: those go to the device alone)."""
+        try:
+            bar = self.query_one("#seats", Static)
+        except NoMatches:
+            bar = Static(id="seats", markup=False)
+            self.mount(bar, before=self.query_one(SteadyFooter))
+        bar.update(line)
 
     def retitle(self, unsaved: bool) -> None:
         log = self.query_one(LogView)
