@@ -25,11 +25,20 @@ from imtheboss.engine import (
     new_game,
     view,
 )
-from imtheboss.engine.actions import Accept, Ask, Close, LayFamily, PlayStop, PlayTravel
+from imtheboss.engine.actions import (
+    Accept,
+    Ask,
+    Close,
+    LayFamily,
+    PlayHire,
+    PlayStop,
+    PlayTravel,
+    TimeUp,
+)
 from imtheboss.engine.cards import Card
 from imtheboss.engine.lazy import LegalActions
 from imtheboss.engine.legal import has_legal
-from imtheboss.engine.state import Phase, Price
+from imtheboss.engine.state import FamilyRef, Phase, Price
 from support import ANN, BOB, DI, B, G, O, P, R, Y, dealing, inv, play, position
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
@@ -188,6 +197,40 @@ def test_the_closes_carried_over_a_stopped_travel_read_who_played() -> None:
         apply(stopped, close)  # raises if an offered close is refused
     assert isinstance(closes[0], Close) and len(closes) == 2
     assert all(not {O, G} <= set(c.supplies) for c in closes if isinstance(c, Close))
+
+
+def test_the_closes_carried_over_a_hire_read_who_owns_what() -> None:
+    """V8, two players: Ann owns red and blue, Bob agreed $6M for his blue family card; the
+    deal pays $9M. Bob hires Ann's red: now red is his and takes a V8 share ($4M), so the
+    close with his family card would pay $10M (N3). A hire changes nothing of the deal but
+    who owns what: the closes asked while its window was open must not be carried over it
+    (with ``state.owners`` missing from their carried key they were, and ``apply`` refused
+    one)."""
+    state, _ = play(
+        dealing(
+            position(
+                players=("Ann", "Bob"),
+                investors={"Ann": (R, B, Y), "Bob": (P, O, G)},
+                hands={"Bob": (Card.FAMILY_BLUE, Card.HIRE, Card.HIRE, Card.HIRE)},
+                variants=[Variant.V8],
+                marker=1,
+                deals_done=5,
+            )
+        ),
+        LayFamily(player=BOB, colour=B),
+        Ask(player=BOB, cards=(FamilyRef(owner=BOB, colour=B),), price=Price(amount=6)),
+        Accept(player=ANN, supplier=BOB),
+    )
+    forget_carried_answers()
+    assert len(closes.close_actions(state)) == 2
+    state, _ = play(state, PlayHire(player=BOB, colour=R))
+    assert len(closes.close_actions(state)) == 2  # asked with the window open
+    state, _ = play(state, TimeUp())
+    assert state.owners[R] == BOB
+    offered = [a for a in legal_actions(state, ANN) if a.kind == "close"]
+    for close in offered:
+        apply(state, close)  # raises if an offered close is refused
+    assert [a.supplies for a in offered] == [{R: inv(R), B: inv(B)}]
 
 
 def test_the_legal_lists_do_not_grow_with_the_money() -> None:
