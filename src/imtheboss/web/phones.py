@@ -1,0 +1,88 @@
+"""The phone page's seats: one ``imtheboss join`` process for each phone, on the host.
+
+A phone keeps a random device key (its page makes it and keeps it in localStorage, and a
+cookie carries it to the websocket); the seat process gets it in its environment, never in
+its words (``ps`` shows those to every user of the machine), so that a phone that slept and
+reloads rejoins the seat it had. A key that is not 32 hex digits is refused before anything
+runs: it never reaches a shell or a file name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import Mapping, Sequence
+
+from ..i18n import _
+from .server import Launch
+
+#: The cookie the phone page sets, and the form of its value.
+DEVICE_COOKIE = "imtheboss_device"
+DEVICE_KEY = re.compile(r"[0-9a-f]{32}")
+#: The variable the seat process reads the device key from.
+DEVICE_ENV = "IMTHEBOSS_DEVICE"
+
+#: How long a phone's new page waits for its old page's process to go (a reload).
+HANDOVER = 6.0
+_LOOK = 0.1
+
+
+def device_of(cookies: Mapping[str, str]) -> str | None:
+    key = cookies.get(DEVICE_COOKIE, "")
+    return key if DEVICE_KEY.fullmatch(key) else None
+
+
+class PhoneSeats:
+    """A seat process for each phone, at most one per device key."""
+
+    phone = True
+    handover = HANDOVER
+
+    def __init__(self, address: str, words: Sequence[str] | None = None) -> None:
+        from .. import i18n
+
+        #: What each phone runs: the seat client of the table at ``address`` (the words can
+        #: be given instead, to serve another app the same way).
+        self.words = (
+            list(words)
+            if words is not None
+            else [sys.executable, "-m", "imtheboss.cli", "join", "--lang", i18n.language(), address]
+        )
+        self.devices: dict[str, object] = {}
+        self._starting: str | None = None
+
+    async def refusal(self, cookies: Mapping[str, str]) -> str | None:
+        device = device_of(cookies)
+        if device is None:
+            return _(
+                "This page needs to keep a key on this device to hold your seat: allow this "
+                "site's storage (cookies), then reload."
+            )
+        waited = 0.0
+        while device in self.devices and waited < self.handover:
+            await asyncio.sleep(_LOOK)
+            waited += _LOOK
+        if device in self.devices:
+            return _("Your seat is open in another page on this device: play it there.")
+        return None
+
+    def launch(self, cookies: Mapping[str, str]) -> Launch | None:
+        device = device_of(cookies)
+        if device is None or device in self.devices:
+            return None
+        self._starting = device
+        return Launch(self.words, {DEVICE_ENV: device})
+
+    def started(self, relay: object) -> None:
+        if self._starting is not None:
+            self.devices[self._starting] = relay
+            self._starting = None
+
+    def running(self, process: asyncio.subprocess.Process) -> None:
+        """Nothing to learn from a seat's process: the host keeps the seats."""
+
+    def ended(self, relay: object) -> None:
+        for device, holder in list(self.devices.items()):
+            if holder is relay:
+                del self.devices[device]
