@@ -233,7 +233,6 @@ class GameServer(Server):
                 "connecting": _("Opening the table…"),
                 "ended": _("The table closed."),
                 "again": _("Open it again"),
-                "start": _("Start"),
             },
         }
         from .. import i18n
