@@ -53,17 +53,14 @@ class PhoneSeats:
         self._starting: str | None = None
 
     async def refusal(self, cookies: Mapping[str, str]) -> str | None:
+        # A page without a key yet is served: it makes the key (and says so if this browser
+        # keeps no cookies); its websocket without one is refused in ``launch``.
         device = device_of(cookies)
-        if device is None:
-            return _(
-                "This page needs to keep a key on this device to hold your seat: allow this "
-                "site's storage (cookies), then reload."
-            )
         waited = 0.0
-        while device in self.devices and waited < self.handover:
+        while device is not None and device in self.devices and waited < self.handover:
             await asyncio.sleep(_LOOK)
             waited += _LOOK
-        if device in self.devices:
+        if device is not None and device in self.devices:
             return _("Your seat is open in another page on this device: play it there.")
         return None
 

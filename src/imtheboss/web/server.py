@@ -233,6 +233,10 @@ class GameServer(Server):
                 "connecting": _("Opening the table…"),
                 "ended": _("The table closed."),
                 "again": _("Open it again"),
+                "no_key": _(
+                    "This page needs to keep a key on this device to hold your seat: allow "
+                    "this site's storage (cookies), then reload."
+                ),
             },
         }
         from .. import i18n
