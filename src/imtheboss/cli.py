@@ -163,6 +163,12 @@ def _play_command(args: argparse.Namespace) -> int:
     table = _checked_table(args)
     if table is None:
         return 2
+    if args.lan and not args.seats:
+        print(
+            _("imtheboss: --lan is for --seats: the table listens only with --seats"),
+            file=sys.stderr,
+        )
+        return 2
     return run_play(args, *table)
 
 
@@ -173,6 +179,13 @@ def _web_command(args: argparse.Namespace) -> int:
     if args.join is None and _checked_table(args) is None:
         return 2
     return run_web(args)
+
+
+def _join_command(args: argparse.Namespace) -> int:
+    """``imtheboss join ADDRESS``: a seat of a table on another terminal or device."""
+    from .seats.client import run_join
+
+    return run_join(args)
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -412,6 +425,8 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line, in the current language (``i18n.use`` first)."""
+    from .table_settings import TableSettings  # the table's defaults, in one place
+
     i18n.speak_argparse()
     lang = _language_option()
     parser = types.OneLineParser(
@@ -440,7 +455,50 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     _table_options(play)
+    play.add_argument(
+        "--seats",
+        action="store_true",
+        help=_(
+            "let players hold their hands on their own devices (imtheboss join): the table "
+            "serves each seat on loopback, or on the LAN with --lan"
+        ),
+    )
+    play.add_argument(
+        "--lan",
+        action="store_true",
+        help=_("with --seats: listen on this machine's LAN address, not loopback only"),
+    )
+    play.add_argument(
+        "--seats-port",
+        type=types.port,
+        default=TableSettings.seats_port,
+        metavar="PORT",
+        help=_("with --seats: the port devices join (default 8765; 0: any free one)"),
+    )
     play.set_defaults(run=_play_command)
+    join = sub.add_parser(
+        "join",
+        parents=[lang],
+        help=_("hold your hand on this device, at a table started with play --seats"),
+        description=_(
+            "Join a table started with `imtheboss play --seats`: pick a free seat, then see "
+            "only your hand, your moves, the counts and the public log. The seat's secret is "
+            "kept on this device, so it can come back after sleep."
+        ),
+    )
+    join.add_argument(
+        "address",
+        metavar=_("ADDRESS"),
+        help=_("the address the table shows, like 127.0.0.1:8765 or ws://192.168.1.20:8765/"),
+    )
+    join.add_argument(
+        "--seat",
+        type=types.whole_number(1, 6, N_("a seat")),
+        metavar="N",
+        help=_("the seat to claim or come back to (1 to 6; asked on screen when left out)"),
+    )
+    join.add_argument("--save-dir", help=argparse.SUPPRESS)
+    join.set_defaults(run=_join_command)
     web = sub.add_parser(
         "web",
         parents=[lang],
@@ -455,10 +513,10 @@ def build_parser() -> argparse.ArgumentParser:
     _table_options(web)
     web.add_argument(
         "--port",
-        type=types.port,
-        default=8765,
+        type=types.web_port,
+        default=8766,
         metavar="N",
-        help=_("the port to serve on (default 8765)"),
+        help=_("the port to serve on (default 8766; the seats of `play --seats` take 8765)"),
     )
     web.add_argument(
         "--lan",

@@ -77,6 +77,9 @@ def run_play(
         bot_pause=args.bot_pause,
         bot_wait=args.bot_wait,
         bot_budget=args.bot_budget,
+        seats=args.seats,
+        seats_lan=args.lan,
+        seats_port=args.seats_port,
     )
     app = BossApp(settings, session)
     try:

@@ -52,6 +52,10 @@ class TableSettings:
     #: A shark's playouts per decision (None: the resumed game's, else the default). Given on
     #: a resume, it replaces the saved one.
     bot_budget: int | None = None
+    #: Seats on devices (issue 24): the host's server, on loopback unless ``seats_lan``.
+    seats: bool = False
+    seats_lan: bool = False
+    seats_port: int = 8765
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         from .names import same_name_key

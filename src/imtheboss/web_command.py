@@ -43,14 +43,14 @@ def run_web(args: argparse.Namespace) -> int:
     host = "0.0.0.0" if args.lan else "127.0.0.1"
     names = local_names(args.lan, args.port)
     launcher: Launcher
+    save_dir = Path(args.save_dir) if args.save_dir else data_dir()
     if args.join is not None:
         from .web.phones import PhoneSeats
 
-        launcher = PhoneSeats(args.join)
+        launcher = PhoneSeats(args.join, save_dir)
         processes = PHONE_PROCESSES
         title = _("I'm the Boss! — your seat")
     else:
-        save_dir = Path(args.save_dir) if args.save_dir else data_dir()
         resume = None
         if args.resume is not None:
             from .play_command import resumed

@@ -47,6 +47,7 @@ from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
 
 if TYPE_CHECKING:
+    from ..seats.hosting import HostedSeats
     from .screens.private import ActionChosen, MoveQuestion
 
 #: The names the app was the home of before it was split (the settings and the table's screen
@@ -129,6 +130,8 @@ class BossApp(FitsTheTerminal[None]):
         self._last_save_retry = 0.0
         #: What to say on the terminal once the table is gone (where the game was saved).
         self.farewell: str | None = None
+        #: The seats on devices (``--seats``): their server and who holds which.
+        self.seats: HostedSeats | None = None
 
     # -- start and end ----------------------------------------------------------------------
 
@@ -158,14 +161,21 @@ class BossApp(FitsTheTerminal[None]):
 
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
+        if self.settings.seats:
+            from ..seats.hosting import HostedSeats
+
+            self.seats = HostedSeats(self)
+            await self.seats.open()
         self.start_fitting()
         self.set_interval(0.25, self._tick)
         # A moment after the first frame: freeze what start-up built, so that no long garbage
         # collection lands inside a bot's decision or a key press later (gcpolicy).
         self.set_timer(1.0, settle)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self._far.close()  # the table is gone: nobody waits for the sharks' answer
+        if self.seats is not None:
+            await self.seats.close()
 
     def _start(self, names: tuple[str, ...] | None) -> None:
         if names is None:
@@ -336,6 +346,8 @@ class BossApp(FitsTheTerminal[None]):
                 if isinstance(screen, PrivatePanel):
                     seat = screen.seat
                     screen.show(view(state, seat), legal_actions(state, seat), remaining)
+        if self.seats is not None:
+            self.seats.sync()
         self.refresh_bindings()
 
     def _remaining(self) -> float | None:
@@ -487,7 +499,7 @@ class BossApp(FitsTheTerminal[None]):
                 # out, the table is drawn once more without it.
                 self.refresh_table()
             return
-        if now >= self.deadline:
+        if now >= self.deadline + (0.0 if self.seats is None else self.seats.GRACE):
             self.deadline = None
             self.play(A.TimeUp())
         else:
@@ -531,11 +543,17 @@ class BossApp(FitsTheTerminal[None]):
 
     # -- acting -----------------------------------------------------------------------------
 
-    def play(self, action: Action, private: bool = False) -> bool:
+    def play(
+        self,
+        action: Action,
+        private: bool = False,
+        refused: Callable[[IllegalAction], None] | None = None,
+    ) -> bool:
         """Send an action to the engine; a refusal is shown with its rule ID.
 
         A refusal of a move made in a private panel is shown only there (its reason can name
-        a card), never in the public log.
+        a card), never in the public log; one of a seat on a device goes to ``refused`` (the
+        host sends it to that device alone).
         """
         if self.session is None:
             return False
@@ -544,7 +562,9 @@ class BossApp(FitsTheTerminal[None]):
             events = self.session.act(action)
         except IllegalAction as exc:
             # markup=False: a reason can name a player, and a name is not markup.
-            if private:
+            if refused is not None:
+                refused(exc)
+            elif private:
                 self.notify(
                     refusal(exc), title=_("Not allowed"), severity="error", timeout=3, markup=False
                 )
@@ -622,6 +642,13 @@ class BossApp(FitsTheTerminal[None]):
                 _("{name} is a computer player: it plays by itself.").format(
                     name=self.state.name(seat)
                 ),
+                markup=False,
+            )
+            return
+        if self.seats is not None and seat in self.seats.on_device():
+            # That hand is on its owner's device: never on the shared screen.
+            self.notify(
+                _("{name} plays on their own device.").format(name=self.state.name(seat)),
                 markup=False,
             )
             return

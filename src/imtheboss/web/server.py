@@ -27,7 +27,7 @@ import contextlib
 import logging
 import shlex
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -59,11 +59,9 @@ _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 @dataclass(frozen=True)
 class Launch:
-    """One process to start for one connection: its words and what it adds to the
-    environment (a seat's device key, say: never in the words, which ``ps`` shows)."""
+    """One process to start for one connection."""
 
     words: Sequence[str]
-    env: Mapping[str, str] = field(default_factory=dict)
 
     def command(self) -> str:
         """The words as one shell command (textual-serve starts a shell), each one quoted;
@@ -96,16 +94,10 @@ class Launcher(Protocol):
 
 
 class _Relay(AppService):
-    """textual-serve's relay of one process, with the launch's environment added."""
+    """textual-serve's relay of one process, which can be made to end."""
 
     def __init__(self, launch: Launch, **kwargs: Any) -> None:
         super().__init__(launch.command(), **kwargs)
-        self.extra_env = dict(launch.env)
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(width, height)
-        environment.update(self.extra_env)
-        return environment
 
     @property
     def process(self) -> asyncio.subprocess.Process | None:
@@ -151,9 +143,7 @@ class Names:
         as the host asked, and that host is ours."""
         if origin is None or host_header is None:
             return False
-        return origin.lower() == f"http://{host_header.lower()}" and self.allows_host(
-            host_header
-        )
+        return origin.lower() == f"http://{host_header.lower()}" and self.allows_host(host_header)
 
 
 class GameServer(Server):

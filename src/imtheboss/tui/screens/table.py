@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ...engine.view import PlayerView
 from ...i18n import N_, _
@@ -69,6 +70,16 @@ class TableScreen(Screen[None]):
     def rewrite(self, markups: Iterable[str]) -> None:
         """The whole log again (its amounts forgotten, a new language)."""
         self.query_one(LogView).show_lines(markups)
+
+    def show_seats(self, line: str) -> None:
+        """The seats on devices (``--seats``): where to join and who has (public only; no
+        secret, no seat's code: those go to the device alone)."""
+        try:
+            bar = self.query_one("#seats", Static)
+        except NoMatches:
+            bar = Static(id="seats", markup=False)
+            self.mount(bar, before=self.query_one(SteadyFooter))
+        bar.update(line)
 
     def retitle(self, unsaved: bool) -> None:
         log = self.query_one(LogView)

@@ -1,0 +1,487 @@
+"""``imtheboss join ADDRESS``: one seat of a table on another terminal or device.
+
+The app is drawn from the host's snapshots alone: that seat's ``PlayerView``, its legal
+actions, the host's count and the public log. It never holds the game's state, so nothing in
+it can show another hand, the draw pile, others' exact money or the seed. Its panel is the
+table's private panel (fed a view and legal actions, as at the shared keyboard); its moves go
+to the host as intents, and the host's one ``apply`` judges them.
+
+The seat's secret is kept on this device (``devices.json`` in the data folder, readable by
+its owner only): a device that slept, lost the network, or whose host restarted comes back
+to its seat by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import urlsplit
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.board import Tile
+from ..engine.cards import Card, Colour
+from ..engine.closes import check_close
+from ..engine.state import CardRef, GameState, Price
+from ..engine.view import PlayerView
+from ..i18n import N_, _, ngettext
+from ..saves import data_dir
+from ..tui.crash_safe import CrashSafeApp
+from ..tui.labels import pending_play
+from ..tui.language import translate_bindings
+from ..tui.screens.private import ActionChosen, MoveQuestion, PrivatePanel
+from ..tui.widgets.log_view import LogView
+from .protocol import (
+    MAX_TO_SEAT,
+    Claim,
+    Intent,
+    ProtocolError,
+    Refused,
+    Rejoin,
+    SeatInfo,
+    Seats,
+    Snapshot,
+    Welcome,
+    read_to_seat,
+    write,
+)
+
+if TYPE_CHECKING:
+    from aiohttp import ClientWebSocketResponse
+
+#: What a refusal of the host says on the device (``illegal`` adds the engine's reason).
+REFUSALS = {
+    "malformed": N_("The host could not read that message."),
+    "too_big": N_("That message was too long for the host."),
+    "not_seated": N_("Choose a seat first."),
+    "seat_taken": N_("That seat is taken: choose another."),
+    "no_such_seat": N_("There is no such seat at this table."),
+    "bad_secret": N_("This device no longer holds that seat: choose one again."),
+    "stale": N_("The table moved on before your move arrived: look again."),
+    "illegal": N_("Not allowed."),
+    "moved": N_("Your seat was moved to another device at the shared keyboard."),
+    "full": N_("The table has no room for another device."),
+    "no_game": N_("The game has not begun yet: wait for the table."),
+}
+
+#: The longest wait between two tries to reach the host again.
+MAX_BACKOFF = 4.0
+
+
+class BadAddress(ValueError):
+    """An address ``join`` cannot connect to."""
+
+
+def ws_url(address: str) -> str:
+    """The websocket URL of ``address`` (``HOST:PORT``, ``ws://HOST:PORT/``)."""
+    text = address.strip()
+    if "://" not in text:
+        text = "ws://" + text
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "http") or not parts.hostname:
+        raise BadAddress(_("an address like 127.0.0.1:8765, not {address}").format(address=address))
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if port is None:
+        raise BadAddress(_("an address like 127.0.0.1:8765, not {address}").format(address=address))
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"ws://{host}:{port}/"
+
+
+class DeviceKeys:
+    """The secrets of the seats this device holds, by table address."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, url: str) -> tuple[int, str] | None:
+        found = self._read().get(url)
+        if isinstance(found, dict):
+            seat, secret = found.get("seat"), found.get("secret")
+            if isinstance(seat, int) and isinstance(secret, str):
+                return seat, secret
+        return None
+
+    def put(self, url: str, seat: int, secret: str) -> None:
+        data = self._read()
+        data[url] = {"seat": seat, "secret": secret}
+        self._write(data)
+
+    def forget(self, url: str) -> None:
+        data = self._read()
+        if data.pop(url, None) is not None:
+            self._write(data)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        with contextlib.suppress(OSError):  # not kept: the seat is chosen again next time
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temp = self.path.with_name(self.path.name + ".tmp")
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+            os.replace(temp, self.path)
+
+
+class _PublicTable:
+    """What ``check_close`` reads of the table (the board, the deal, the owners, the next
+    tile, the proceeds: all public, CL3), from the seat's view: the close dialog shows the
+    payments before the Boss sends the close, as at the shared keyboard."""
+
+    def __init__(self, seen: PlayerView) -> None:
+        self._seen = seen
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._seen, name)
+
+    @property
+    def next_tile(self) -> Tile | None:
+        seen = self._seen
+        return seen.board.tiles[seen.stack[0] - 1] if seen.stack else None
+
+
+class SeatPanel(PrivatePanel, inherit_bindings=False):
+    """The private panel on the seat's own device: it stays (there is no keyboard to give
+    back: no Escape), with the public log under the deal; the count is the host's."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", N_("Quit"))]
+
+    def on_mount(self) -> None:
+        self.query_one("#private-side").mount(
+            LogView(id="seat-log", wrap=True, markup=True, max_lines=200, min_width=20)
+        )
+        super().on_mount()
+
+    def action_give_back(self) -> None:
+        """Nothing to give back: the hand is on its owner's device."""
+
+    def _show_window(self, seen: PlayerView, remaining: float | None) -> None:
+        box = self.query_one("#window", Static)
+        pending = pending_play(seen, self.seat)
+        box.display = pending is not None
+        if pending is None:
+            return
+        line = Text(_("Waiting: {play}").format(play=pending), style="bold")
+        if remaining is not None:
+            seconds = round(remaining)
+            left = ngettext("{seconds}s left", "{seconds}s left", seconds).format(seconds=seconds)
+            line.append(f" · {left}", style="bold")
+            line.append(" " + _("(the table's count: it does not wait for you)"), style="dim")
+        else:
+            line.append(" · " + _("the table asks each player in turn"), style="dim")
+        box.update(line)
+
+    def show_log(self, lines: tuple[str, ...]) -> None:
+        self.query_one("#seat-log", LogView).show_lines(lines)
+
+
+class ChooseSeat(ModalScreen[int | None]):
+    """The seats of the table: a free one is chosen; the others say who holds them."""
+
+    DEFAULT_CSS = """
+    ChooseSeat { background: $background; }
+    #choose-title { padding: 1 1 0 1; }
+    """
+
+    def __init__(self, seats: tuple[SeatInfo, ...]) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        yield Label(_("Choose your seat:"), id="choose-title")
+        menu = OptionList(id="choose-seats")
+        for info in self.seats:
+            if info.bot:
+                said = _("{number}. {name} (a computer player)")
+            elif info.claimed:
+                said = _("{number}. {name} (on another device)")
+            else:
+                said = _("{number}. {name}")
+            text = said.format(number=info.seat + 1, name=info.name)
+            menu.add_option(
+                Option(Text(text), id=str(info.seat), disabled=info.claimed or info.bot)
+            )
+        free = [i for i, info in enumerate(self.seats) if not (info.claimed or info.bot)]
+        if free:
+            menu.highlighted = free[0]
+        yield menu
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+
+class SeatApp(CrashSafeApp[None]):
+    """One seat, drawn from the host's snapshots."""
+
+    CSS_PATH = "../tui/app.tcss"
+    TITLE = "I'm the Boss!"
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
+
+    def __init__(self, url: str, wanted: int | None, keys: DeviceKeys) -> None:
+        super().__init__()
+        self.url = url
+        self.wanted = wanted
+        self.keys = keys
+        self.socket: ClientWebSocketResponse | None = None
+        self.snapshot: Snapshot | None = None
+        self._received_at = 0.0
+        self.seat: int | None = None
+        self._sending: set[asyncio.Task[None]] = set()
+        self._choosing = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="seat-status")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        translate_bindings(self)
+        self._status(_("Connecting to {address}…").format(address=self.url))
+        self.run_worker(self._stay_connected(), exclusive=True)
+        self.set_interval(0.25, self._tick)
+
+    def crash_folder(self) -> Path:
+        return data_dir()
+
+    def crash_note(self) -> str | None:
+        return _("Nothing of the game is kept here: join again to go on.")
+
+    # -- the connection ------------------------------------------------------------------------
+
+    async def _stay_connected(self) -> None:
+        """Connect, and connect again whenever the host is lost (a sleep, a network gone, a
+        host restarted), until the app is closed."""
+        from aiohttp import ClientError, ClientSession, WSMsgType
+
+        backoff = 0.25
+        while True:
+            try:
+                async with (
+                    ClientSession() as http,
+                    http.ws_connect(self.url, max_msg_size=MAX_TO_SEAT, heartbeat=5.0) as socket,
+                ):
+                    self.socket = socket
+                    backoff = 0.25
+                    self._status(_("Connected to {address}.").format(address=self.url))
+                    kept = self.keys.get(self.url)
+                    if kept is not None:
+                        await socket.send_str(write(Rejoin(seat=kept[0], secret=kept[1])))
+                    async for message in socket:
+                        if message.type is WSMsgType.TEXT:
+                            self._received(message.data)
+                        elif message.type is not WSMsgType.BINARY:
+                            break
+            except (TimeoutError, ClientError, OSError):
+                pass
+            self.socket = None
+            self._status(
+                _("Offline: trying to reach the table at {address}…").format(address=self.url)
+            )
+            await asyncio.sleep(backoff)
+            backoff = min(MAX_BACKOFF, backoff * 2)
+
+    def _send(self, text: str) -> bool:
+        socket = self.socket
+        if socket is None or socket.closed:
+            self.notify(_("Offline: the move was not sent."), severity="error", markup=False)
+            return False
+        task = asyncio.get_running_loop().create_task(socket.send_str(text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+        return True
+
+    def _received(self, raw: str) -> None:
+        try:
+            message = read_to_seat(raw)
+        except ProtocolError:
+            return  # not the host's schema: nothing of it is shown
+        if isinstance(message, Seats):
+            self._seats(message.seats)
+        elif isinstance(message, Welcome):
+            self.keys.put(self.url, message.seat, message.secret)
+            self.seat = message.seat
+        elif isinstance(message, Snapshot):
+            self._snapshot(message)
+        else:
+            self._refused(message)
+
+    def _seats(self, seats: tuple[SeatInfo, ...]) -> None:
+        if self.seat is not None or self.keys.get(self.url) is not None:
+            return  # seated, or coming back to its seat (the host answers the rejoin)
+        if self.wanted is not None:
+            wanted, self.wanted = self.wanted, None
+            self._send(write(Claim(seat=wanted)))
+            return
+        if not seats:
+            self._status(str(_(REFUSALS["no_game"])))
+            return
+        if self._choosing:
+            self.pop_screen()
+
+        def chosen(seat: int | None) -> None:
+            self._choosing = False
+            if seat is not None:
+                self._send(write(Claim(seat=seat)))
+
+        self._choosing = True
+        self.push_screen(ChooseSeat(seats), chosen)
+
+    def _snapshot(self, snapshot: Snapshot) -> None:
+        self.snapshot, self._received_at = snapshot, time.monotonic()
+        self.seat = snapshot.seat
+        panel = self._panel()
+        if panel is None:
+            while self._choosing or isinstance(self.screen, ModalScreen):
+                self._choosing = False
+                self.pop_screen()
+            panel = SeatPanel(snapshot.view, snapshot.legal, snapshot.remaining)
+            self.push_screen(panel)
+            self.call_after_refresh(lambda: self._shown(snapshot))
+            return
+        self._shown(snapshot)
+
+    def _shown(self, snapshot: Snapshot) -> None:
+        panel = self._panel()
+        if panel is None or not panel.is_mounted:
+            return
+        panel.show(snapshot.view, snapshot.legal, self._remaining())
+        panel.show_log(snapshot.log)
+
+    def _refused(self, refused: Refused) -> None:
+        said = _(REFUSALS[refused.code])
+        if refused.reason:
+            said = f"{said} {refused.reason}"
+        self.notify(said, title=_("Not allowed"), severity="warning", timeout=4, markup=False)
+        if refused.code in ("bad_secret", "moved"):
+            self.keys.forget(self.url)
+            self.seat, self.snapshot = None, None
+            while isinstance(self.screen, SeatPanel | ModalScreen):
+                self.pop_screen()
+            if self.socket is not None:
+                self._send_later_reconnect()
+
+    def _send_later_reconnect(self) -> None:
+        """Lost the seat: connect again to be shown the seats (the host sends them first)."""
+        socket = self.socket
+        if socket is not None:
+            asyncio.get_running_loop().create_task(socket.close())
+
+    # -- the panel -----------------------------------------------------------------------------
+
+    def _panel(self) -> SeatPanel | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, SeatPanel):
+                return screen
+        return None
+
+    def _remaining(self) -> float | None:
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.remaining is None:
+            return None
+        return max(0.0, snapshot.remaining - (time.monotonic() - self._received_at))
+
+    def _tick(self) -> None:
+        snapshot = self.snapshot
+        panel = self._panel()
+        counting = snapshot is not None and snapshot.remaining is not None
+        if counting and snapshot is not None and panel is not None and panel.is_mounted:
+            panel.show(snapshot.view, snapshot.legal, self._remaining())
+
+    def _status(self, text: str) -> None:
+        with contextlib.suppress(Exception):
+            self.query_one("#seat-status", Static).update(text)
+        self.sub_title = text
+
+    def _intent(self, action: Action) -> None:
+        if self.snapshot is not None:
+            self._send(write(Intent(version=self.snapshot.version, action=action)))
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self._intent(message.action)
+
+    def on_move_question(self, message: MoveQuestion) -> None:
+        from ..tui.screens.close import CloseDialog
+        from ..tui.screens.dialogs import DiscardDialog, PriceDialog
+
+        snapshot = self.snapshot
+        if snapshot is None:
+            return
+        move, seen = message.move, snapshot.view
+        template = move.template
+        if move.ask == "price" and isinstance(template, A.Offer | A.Ask) and seen.deal:
+            space = seen.board.space(seen.deal.space)
+
+            def priced(price: Price | None) -> None:
+                if price is not None:
+                    self._intent(template.model_copy(update={"price": price}))
+
+            self.push_screen(
+                PriceDialog(move.label.rstrip("…"), seen.proceeds, space.dividends), priced
+            )
+        elif move.ask == "discard" and isinstance(template, A.Discard):
+            seat = message.seat
+
+            def discarded(cards: tuple[Card, ...] | None) -> None:
+                if cards is not None:
+                    self._intent(A.Discard(player=seat, cards=cards))
+
+            self.push_screen(DiscardDialog(seen.hand or (), len(template.cards)), discarded)
+        elif move.ask == "close":
+            closes = [a for a in snapshot.legal if isinstance(a, A.Close)]
+            table = cast(GameState, _PublicTable(seen))
+            seat = message.seat
+
+            def judge(supplies: dict[Colour, CardRef]) -> dict[int, int]:
+                return check_close(table, seat, supplies)
+
+            def closing(close: A.Close | None) -> None:
+                if close is not None:
+                    self._intent(close)
+
+            self.push_screen(CloseDialog(seen, closes, judge), closing)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.socket is None and event.key not in ("ctrl+q",):
+            self.bell()
+
+
+def device_keys(save_dir: str | None) -> DeviceKeys:
+    return DeviceKeys((Path(save_dir) if save_dir else data_dir()) / "devices.json")
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Join the table at ``args.address``; exit 2 and one sentence for a bad address."""
+    try:
+        url = ws_url(args.address)
+    except BadAddress as exc:
+        print(_("imtheboss: join: {error}").format(error=exc), file=sys.stderr)
+        return 2
+    wanted = None if args.seat is None else args.seat - 1
+    app = SeatApp(url, wanted, device_keys(args.save_dir))
+    app.run()
+    if app.return_code and app.return_code > 128:
+        return app.return_code
+    return 1 if app.return_code else 0

@@ -1,0 +1,252 @@
+"""The table with seats on devices over loopback (issue 24): the real server in the app's own
+event loop, devices as plain websocket clients. A seat on a device is never opened at the
+shared keyboard; a stop from a device during a travel count cancels it; a device killed
+mid-deal, or the host itself, loses nothing: everyone is back after resume and rejoin.
+
+Every wait is bounded (``until``): a test that cannot reach its state fails, never hangs."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from textual.widgets import Static
+
+from imtheboss.engine import Card, Colour, InvestorRef, view
+from imtheboss.engine import actions as A
+from imtheboss.engine.position import Position
+from imtheboss.seats.protocol import (
+    MAX_FROM_SEAT,
+    Claim,
+    Intent,
+    Refused,
+    Rejoin,
+    Snapshot,
+    Welcome,
+    read_to_seat,
+    write,
+)
+from imtheboss.session import GameSession
+from imtheboss.tui.app import BossApp, TableSettings
+from imtheboss.tui.screens.table import TableScreen
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def travel_ready(save_dir: Path) -> GameSession:
+    """Space 5, Ann the Boss; Cy holds a travel card, Bob two stops, Ann a stop."""
+    position = Position(
+        players=NAMES,
+        investors={
+            "Ann": (Colour.RED, Colour.BLUE),
+            "Bob": (Colour.YELLOW, Colour.PINK),
+            "Cy": (Colour.ORANGE,),
+            "Di": (Colour.GREEN,),
+        },
+        deals_done=3,
+        marker=5,
+        turn="Ann",
+        hands={
+            "Ann": (Card.FAMILY_GREEN, Card.STOP),
+            "Bob": (Card.STOP, Card.STOP),
+            "Cy": (Card.TRAVEL_RED,),
+            "Di": (Card.HIRE,),
+        },
+        seed=3,
+    )
+    session = GameSession.new(position, save_dir)
+    session.act(A.StartDeal(player=0))
+    return session
+
+
+def table_settings(save_dir: Path, **changes: Any) -> TableSettings:
+    base: dict[str, Any] = {
+        "names": NAMES,
+        "save_dir": save_dir,
+        "stop_window": 600.0,
+        "last_call": 600.0,
+        "seats": True,
+        "seats_port": 0,  # any free port: tests never collide with a table being played
+    }
+    base.update(changes)
+    return TableSettings(**base)
+
+
+async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the table never got there")
+
+
+def seats_line(app: BossApp) -> str:
+    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    return str(table.query_one("#seats", Static).render())
+
+
+class Device:
+    """A seat's websocket, as ``imtheboss join`` holds it."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self.got: list[Any] = []
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.socket:
+            if message.type is aiohttp.WSMsgType.TEXT:
+                self.got.append(read_to_seat(message.data))
+
+    async def send(self, text: str) -> None:
+        await self.socket.send_str(text)
+
+    def snapshot(self) -> Snapshot | None:
+        found = [m for m in self.got if isinstance(m, Snapshot)]
+        return found[-1] if found else None
+
+    def refusals(self) -> list[str]:
+        return [m.code for m in self.got if isinstance(m, Refused)]
+
+    def secret(self) -> str:
+        return next(m.secret for m in self.got if isinstance(m, Welcome))
+
+
+async def claim(http: aiohttp.ClientSession, url: str, seat: int) -> Device:
+    device = Device(await http.ws_connect(url))
+    await device.send(write(Claim(seat=seat)))
+    await until(lambda: device.snapshot() is not None)
+    return device
+
+
+def run(test: Callable[[], Any]) -> None:
+    asyncio.run(test())
+
+
+def test_a_stop_from_a_device_cancels_the_travel_count(tmp_path: Path) -> None:
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            assert url.startswith("ws://127.0.0.1:")  # loopback unless --lan
+            assert f"imtheboss join {url}" in seats_line(app)
+            bob = await claim(http, url, 1)
+            await until(lambda: "Bob on a device" in seats_line(app))
+            # Bob's hand is on his device: the shared keyboard never opens it.
+            await pilot.press("2")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            # Cy plays her travel card at the keyboard; the count runs on the host's clock.
+            app.play(A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED)))
+            await until(lambda: (s := bob.snapshot()) is not None and s.view.window is not None)
+            snap = bob.snapshot()
+            assert snap is not None and snap.remaining is not None and snap.remaining > 500
+            assert snap.view == view(session.state, 1)
+            await bob.send(write(Intent(version=snap.version, action=A.PlayStop(player=1))))
+            await until(lambda: session.state.window is None)
+            assert isinstance(session.actions[-1], A.PlayStop)
+            assert session.state.owners[Colour.RED] == 0  # red never travelled
+            # The same stop again (a replay): refused to Bob alone, nothing changes.
+            played = session.state
+            await bob.send(write(Intent(version=snap.version, action=A.PlayStop(player=1))))
+            await until(lambda: "stale" in bob.refusals())
+            assert session.state is played
+            await bob.socket.close()
+
+    run(game)
+
+
+def test_the_door_refuses_web_pages_and_oversized_messages(tmp_path: Path) -> None:
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            before = session.state
+            try:
+                await http.ws_connect(url, origin="http://evil.example")
+            except aiohttp.WSServerHandshakeError as refused:
+                assert refused.status == 403
+            else:
+                raise AssertionError("a web page's connection was let in")
+            device = await claim(http, url, 0)
+            await device.send("x" * (MAX_FROM_SEAT + 10))
+            await until(lambda: "too_big" in device.refusals())
+            await device.send("{not json")
+            await until(lambda: "malformed" in device.refusals())
+            # A frame beyond what the server reads at all closes that device's connection.
+            await device.send("x" * (256 * 1024))
+            await until(lambda: device.socket.closed)
+            assert session.state is before
+            await until(lambda: "Ann offline" in seats_line(app))
+
+    run(game)
+
+
+def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> None:
+    async def first_night() -> tuple[str, str]:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            ann = await claim(http, url, 0)
+            cy = await claim(http, url, 2)
+            secret = ann.secret()
+            snap = cy.snapshot()
+            assert snap is not None
+            travel = A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED))
+            await cy.send(write(Intent(version=snap.version, action=travel)))
+            await until(lambda: session.state.window is not None)
+            # Ann's device dies mid-count: she is offline, the game goes on without her.
+            ann.reader.cancel()
+            await ann.socket.close()
+            await until(lambda: "Ann offline" in seats_line(app))
+            assert session.state.window is not None
+            back = Device(await http.ws_connect(url))
+            await back.send(write(Rejoin(seat=0, secret=secret)))
+            await until(lambda: back.snapshot() is not None)
+            snap = back.snapshot()
+            assert snap is not None and snap.view == view(session.state, 0)
+            await until(lambda: "Ann on a device" in seats_line(app))
+            await back.socket.close()
+            await cy.socket.close()
+            save = session.save_path
+            assert save is not None
+            return str(save), secret
+
+    save, secret = asyncio.run(first_night())
+
+    async def after_the_host_died() -> None:
+        # The host comes back on the same save (resume): Ann's secret still opens her seat.
+        session = GameSession.resume(tmp_path, Path(save))
+        assert session.state.window is not None  # the travel count is still open
+        app = BossApp(table_settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            ann = Device(await http.ws_connect(app.seats.address))
+            await ann.send(write(Rejoin(seat=0, secret=secret)))
+            await until(lambda: ann.snapshot() is not None)
+            snap = ann.snapshot()
+            assert snap is not None and snap.view == view(session.state, 0)
+            assert snap.view.hand == (Card.FAMILY_GREEN, Card.STOP)
+            # And still no hand of hers at the shared keyboard.
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            await ann.send(write(Intent(version=snap.version, action=A.PlayStop(player=0))))
+            await until(lambda: session.state.window is None)
+            await ann.socket.close()
+        session.close()
+
+    asyncio.run(after_the_host_died())
