@@ -1,5 +1,6 @@
 """``imtheboss web`` (issue 24): one game per server, whichever page opens it; a reload
-resumes it; a second page is told in a sentence and never gets a second writer; the page
+resumes it; a second page is told in a sentence (the page asks ``/refusal`` once its
+connection is refused) and never gets a second writer; the page
 fetches nothing from elsewhere; another site's page, or another name for this machine, is
 refused; a message too big closes that page only. Loopback only, every wait bounded."""
 
@@ -62,13 +63,13 @@ def test_a_second_page_is_told_in_a_sentence_and_gets_no_table(tmp_path: Path) -
         async with served(launcher) as site, aiohttp.ClientSession() as client:
             async with client.ws_connect(_socket_url(site.url), headers=site.origin) as first:
                 assert await screen_bytes(first, FIRST_FRAME) >= FIRST_FRAME
-                async with client.get(site.url + "/") as page:
-                    text = await page.text()
-                assert "This game is open in another tab or window" in text
-                assert "textual.js" not in text  # no terminal that would start a table
+                sentence = "This game is open in another tab or window"
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                     await client.ws_connect(_socket_url(site.url), headers=site.origin)
                 assert refused.value.status == 503
+                # The page, once closed, asks why, and shows the sentence.
+                async with client.get(site.url + "/refusal") as why:
+                    assert sentence in (await why.json())["refusal"]
                 assert len(site.server.relays) == 1
                 await until(lambda: launcher.save is not None, "the game's save")
             await until(lambda: not site.server.relays, "the table to quit")

@@ -28,7 +28,6 @@ PHONES_FOLDER = "phones"
 
 #: How long a phone's new page waits for its old page's process to go (a reload).
 HANDOVER = 6.0
-_LOOK = 0.1
 
 
 def device_of(cookies: Mapping[str, str]) -> str | None:
@@ -61,14 +60,10 @@ class PhoneSeats:
         name = hashlib.sha256(device.encode("ascii")).hexdigest()[:32]
         return self.save_dir / PHONES_FOLDER / name
 
-    async def refusal(self, cookies: Mapping[str, str]) -> str | None:
+    def refusal(self, cookies: Mapping[str, str]) -> str | None:
         # A page without a key yet is served: it makes the key (and says so if this browser
         # keeps no cookies); its websocket without one is refused in ``launch``.
         device = device_of(cookies)
-        waited = 0.0
-        while device is not None and device in self.devices and waited < self.handover:
-            await asyncio.sleep(_LOOK)
-            waited += _LOOK
         if device is not None and device in self.devices:
             return _("Your seat is open in another page on this device: play it there.")
         return None

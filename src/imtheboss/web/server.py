@@ -75,9 +75,13 @@ class Launcher(Protocol):
     #: The phone page (a seat on a small touch screen) rather than the table's.
     phone: bool
 
-    async def refusal(self, cookies: Mapping[str, str]) -> str | None:
-        """A sentence for the page if no process may start now, else None (``cookies``:
-        the page's)."""
+    #: How long a connection waits for the place it wants to be let go (seconds): a reload
+    #: closes the old page's process only once the new page has come.
+    handover: float
+
+    def refusal(self, cookies: Mapping[str, str]) -> str | None:
+        """A sentence for the page if no process may start for it now, else None
+        (``cookies``: the page's)."""
 
     def launch(self, cookies: Mapping[str, str]) -> Launch | None:
         """The process for a connection (None: refused); ``cookies`` are the page's."""
@@ -189,6 +193,7 @@ class GameServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/refusal", self.handle_refusal, name="refusal"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
@@ -206,15 +211,24 @@ class GameServer(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(relay.finish() for relay in list(self.relays)))
 
-    async def handle_index(self, request: web.Request) -> web.Response:
-        refusal = await self.launcher.refusal(request.cookies)
+    def _refusal(self, request: web.Request) -> str | None:
+        refusal = self.launcher.refusal(request.cookies)
         if refusal is None and len(self.relays) >= self.processes:
             refusal = _("Every place at this game is taken; close a page, then reload this one.")
+        return refusal
+
+    async def handle_refusal(self, request: web.Request) -> web.Response:
+        """Why this page's connection was refused, if it is: the page asks once it closed,
+        to say so in a sentence rather than only that the table closed."""
+        return web.json_response({"refusal": self._refusal(request)})
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        # Never a wait here: a browser keeps the old page (and its process) until the new
+        # page has come, so a reload that waited for the old process would wait for itself.
         context = {
             "language": "en",
             "title": self.title,
             "phone": self.launcher.phone,
-            "refusal": refusal,
             "static_url": "/static/",
             "websocket_url": f"ws://{request.host}/ws",
             "font_size": 16,
@@ -276,11 +290,15 @@ class GameServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         if not self.names.allows_origin(request.headers.get("Origin"), request.headers.get("Host")):
             raise web.HTTPForbidden(text=_("This game takes its pages only from itself."))
-        # The last wait is the refusal's; from here to the slot taken nothing awaits, so two
-        # pages at once cannot both pass the count.
-        refusal = await self.launcher.refusal(request.cookies)
-        if refusal is not None or len(self.relays) >= self.processes:
-            raise web.HTTPServiceUnavailable(text=_("Every place at this game is taken."))
+        # The last wait is the handover's; from here to the place taken nothing awaits, so
+        # two pages at once cannot both pass.
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.launcher.handover
+        while self._refusal(request) is not None and loop.time() < end:
+            await asyncio.sleep(0.1)
+        refusal = self._refusal(request)
+        if refusal is not None:
+            raise web.HTTPServiceUnavailable(text=refusal)
         launch = self.launcher.launch(request.cookies)
         if launch is None:
             raise web.HTTPForbidden(text=_("This page cannot open a place at this game."))

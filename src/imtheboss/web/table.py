@@ -21,9 +21,8 @@ from ..saves import in_use, saves_in
 from .server import Launch
 
 #: How long a new page waits for the table of a page just closed (a reload) to let go of
-#: the save (seconds), and how often it looks.
+#: the save (seconds).
 HANDOVER = 6.0
-_LOOK = 0.1
 
 
 class OneTable:
@@ -59,11 +58,7 @@ class OneTable:
             str(self.save_dir),
         ]
 
-    async def refusal(self, cookies: Mapping[str, str]) -> str | None:
-        waited = 0.0
-        while self.holder is not None and waited < self.handover:
-            await asyncio.sleep(_LOOK)
-            waited += _LOOK
+    def refusal(self, cookies: Mapping[str, str]) -> str | None:
         if self.holder is not None:
             return _(
                 "This game is open in another tab or window: play it there, or close it "
