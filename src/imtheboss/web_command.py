@@ -35,9 +35,22 @@ def play_words(args: argparse.Namespace) -> list[str]:
     return words
 
 
+def show_code(address: str) -> None:
+    """``address`` as a QR code on the terminal, for the phones' cameras (black on white,
+    whatever the terminal's colours)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from .tui.widgets.qr import CODE_STYLE
+    from .web.qr import qr_rows
+
+    console = Console(stderr=True)
+    console.print(Text("\n".join(qr_rows(address)), style=CODE_STYLE, no_wrap=True))
+
+
 def run_web(args: argparse.Namespace) -> int:
     from .saves import data_dir
-    from .web.server import GameServer, Launcher, local_names, serve
+    from .web.server import GameServer, Launcher, lan_addresses, local_names, serve
     from .web.table import OneTable
 
     host = "0.0.0.0" if args.lan else "127.0.0.1"
@@ -66,12 +79,15 @@ def run_web(args: argparse.Namespace) -> int:
     server = GameServer(
         launcher, host=host, port=args.port, names=names, processes=processes, title=title
     )
-    addresses = sorted(h for h in names.hosts if ":" not in h and h != "localhost")
+    shown = lan_addresses() if args.lan else []
+    addresses = [f"http://{address}:{args.port}/" for address in [*shown, "127.0.0.1"]]
     print(
         _("imtheboss: open {address} in a browser; Ctrl+C stops the server.").format(
-            address=_(" or ").join(f"http://{h}:{args.port}/" for h in addresses)
+            address=_(" or ").join(addresses)
         ),
         file=sys.stderr,
     )
+    if shown:
+        show_code(addresses[0])
     serve(server)
     return 0

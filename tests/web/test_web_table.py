@@ -18,7 +18,7 @@ from webkit import WAIT, screen_bytes, served, until
 
 from imtheboss.cli import build_parser
 from imtheboss.saves import in_use, saves_in
-from imtheboss.web.server import MESSAGE_LIMIT
+from imtheboss.web.server import MESSAGE_LIMIT, lan_addresses, local_names
 from imtheboss.web.table import OneTable
 from imtheboss.web_command import play_words
 
@@ -200,3 +200,22 @@ def test_the_table_gets_plays_options_as_given() -> None:
         4.0,
         True,
     )
+
+
+def test_on_the_lan_a_page_may_come_by_an_address_never_by_another_name() -> None:
+    alone, lan = local_names(False, 8766), local_names(True, 8766)
+    assert alone.allows_host("127.0.0.1:8766") and alone.allows_host("[::1]:8766")
+    assert not alone.allows_host("192.168.1.20:8766")  # loopback unless asked
+    assert lan.allows_host("192.168.1.20:8766") and lan.allows_host("[fe80::1]:8766")
+    # A name that another site made resolve here (DNS rebinding) is no address of ours.
+    for host in ("evil.example:8766", "192.168.1.20.evil.example:8766", "127.0.0.1:8767", ""):
+        assert not lan.allows_host(host)
+    assert lan.allows_origin("http://192.168.1.20:8766", "192.168.1.20:8766")
+    assert not lan.allows_origin("http://evil.example:8766", "192.168.1.20:8766")
+
+
+def test_the_lan_addresses_shown_are_this_machines_and_never_loopback() -> None:
+    import ipaddress
+
+    for address in lan_addresses():
+        assert not ipaddress.ip_address(address).is_loopback

@@ -128,19 +128,27 @@ def loopback(host: str) -> bool:
 
 @dataclass
 class Names:
-    """The names this server answers to (``Host``), for the origin and rebinding checks."""
+    """The names this server answers to (``Host``), for the origin and rebinding checks.
+
+    With ``any_address`` (``--lan``) a page may also come by any IP address of this machine,
+    written as an address: a rebinding attack needs a name of the attacker's that resolves
+    here, never an address, and a machine's LAN address is not always one it can list (a
+    Debian machine's own name resolves to 127.0.1.1)."""
 
     port: int
     hosts: frozenset[str]
+    any_address: bool = False
 
     def allows_host(self, host_header: str | None) -> bool:
         if not host_header:
             return False
         host, _sep, port = host_header.rpartition(":")
-        if not _sep or not port.isdigit():
+        if not _sep or not port.isdigit() or host.endswith(":"):
             host, port = host_header, "80"
         host = host.strip("[]").lower()
-        return int(port) == self.port and host in self.hosts
+        if int(port) != self.port:
+            return False
+        return host in self.hosts or (self.any_address and _is_address(host))
 
     def allows_origin(self, origin: str | None, host_header: str | None) -> bool:
         """The page that opened the websocket is this server's own: same scheme-less origin
@@ -148,6 +156,16 @@ class Names:
         if origin is None or host_header is None:
             return False
         return origin.lower() == f"http://{host_header.lower()}" and self.allows_host(host_header)
+
+
+def _is_address(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 class GameServer(Server):
@@ -339,26 +357,50 @@ def _cells(value: str | None, default: int) -> int:
 
 def local_names(lan: bool, port: int) -> Names:
     """The names a browser may reach this server by: loopback's, and with ``lan`` this
-    machine's own name and addresses (found without sending anything)."""
+    machine's own name and its addresses."""
     hosts = {"127.0.0.1", "localhost", "::1"}
     if lan:
-        hosts.update(lan_addresses())
-    return Names(port=port, hosts=frozenset(h.lower() for h in hosts))
+        import socket
+
+        name = socket.gethostname().lower()
+        hosts.update({name, f"{name}.local"})
+    return Names(port=port, hosts=frozenset(hosts), any_address=lan)
+
+
+#: Interfaces that are not the home network: containers' bridges and their ends.
+_NOT_THE_LAN = ("docker", "br-", "veth", "virbr", "lo")
 
 
 def lan_addresses() -> list[str]:
-    """This machine's names and IPv4 addresses other than loopback, as its resolver knows
-    them (asked only with ``--lan``)."""
+    """This machine's IPv4 addresses on its network interfaces, loopback and containers'
+    bridges left out: where a phone on the same Wi-Fi finds the server. Read from the
+    interfaces themselves (Linux), else from the resolver's answer for this machine's name;
+    nothing is sent for it."""
     import socket
 
-    name = socket.gethostname()
-    found = [name, f"{name}.local"]
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(name, None, socket.AF_INET):
-            address = str(info[4][0])
-            if not loopback(address) and address not in found:
-                found.append(address)
-    return found
+    found: list[str] = []
+    try:
+        import fcntl
+        import struct
+
+        for _index, interface in socket.if_nameindex():
+            if interface.startswith(_NOT_THE_LAN):
+                continue
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                try:
+                    answer = fcntl.ioctl(
+                        probe.fileno(), 0x8915, struct.pack("256s", interface.encode()[:15])
+                    )  # SIOCGIFADDR: the interface's IPv4 address
+                except OSError:
+                    continue  # no IPv4 address on it
+            found.append(socket.inet_ntoa(answer[20:24]))
+    except (ImportError, OSError, AttributeError):
+        pass
+    if not found:
+        with contextlib.suppress(OSError):
+            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+                found.append(str(info[4][0]))
+    return [address for address in dict.fromkeys(found) if not loopback(address)]
 
 
 def serve(server: GameServer) -> None:
