@@ -88,8 +88,12 @@ def chromium_or_skip() -> str:
 class Page:
     """One tab, spoken to over its DevTools websocket."""
 
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(
+        self, socket: aiohttp.ClientWebSocketResponse, client: aiohttp.ClientSession, port: int
+    ) -> None:
         self.socket = socket
+        self.client = client
+        self.port = port
         self._ids = itertools.count(1)
         self.events: list[dict[str, Any]] = []
 
@@ -143,6 +147,16 @@ class Page:
             "Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=vk
         )
 
+    @asynccontextmanager
+    async def another_tab(self) -> AsyncIterator[Page]:
+        """A second tab of the same browser (same cookies, same storage)."""
+        async with self.client.put(f"http://127.0.0.1:{self.port}/json/new?about:blank") as made:
+            target = await made.json()
+        async with self.client.ws_connect(
+            target["webSocketDebuggerUrl"], max_msg_size=64 * 1024 * 1024
+        ) as socket:
+            yield Page(socket, self.client, self.port)
+
     async def screenshot(self, path: Path) -> None:
         shot = await self.call("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(shot["data"]))
@@ -173,7 +187,7 @@ async def chromium(program: str) -> AsyncIterator[Page]:
             async with client.ws_connect(
                 target["webSocketDebuggerUrl"], max_msg_size=64 * 1024 * 1024
             ) as socket:
-                yield Page(socket)
+                yield Page(socket, client, port)
     finally:
         process.terminate()
         try:

@@ -4,7 +4,8 @@ A table of three is hosted with ``play --seats`` (served like ``imtheboss web``'
 watched by a websocket of this test), and a phone — Chromium at 390×844, touch on — opens the
 phone page: 43 columns across, the seat chosen with a tap, no keyboard called up, nothing
 fetched from anywhere but 127.0.0.1; a reload (the phone waking) comes back to the same seat
-without asking. The Chromium of Debian is installed with apt where it can be; where it cannot,
+without asking. The browser table of ``imtheboss web``: a second tab is told in a sentence
+and gets no table, and a reload resumes the same save. The Chromium of Debian is installed with apt where it can be; where it cannot,
 the test is skipped and says why.
 
 ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshot there (the README's is made so).
@@ -151,7 +152,9 @@ def test_a_phone_takes_a_seat_with_a_tap_and_a_reload_keeps_it(
     asyncio.run(asyncio.wait_for(scenario(), 6 * WAIT))
 
 
-def test_the_table_in_chromium_resumes_on_reload(tmp_path: Path, streams: Streams) -> None:
+def test_the_table_in_chromium_tells_a_second_tab_and_resumes_on_reload(
+    tmp_path: Path, streams: Streams
+) -> None:
     program = chromium_or_skip()
     table = OneTable(["--names", "Ann,Bob,Cy", "--seed", "7"], tmp_path)
 
@@ -173,6 +176,19 @@ def test_the_table_in_chromium_resumes_on_reload(tmp_path: Path, streams: Stream
             await asyncio.sleep(1.0)
             await page.screenshot(shots / "web-table.png")
             (first,) = site.server.relays
+            # A second tab gets a sentence, and no table.
+            async with page.another_tab() as second:
+                await second.call("Page.enable")
+                await second.call("Page.navigate", url=site.url + "/")
+                told = await second.wait_for(
+                    "document.body.classList.contains('-closed') && "
+                    "document.querySelector('.ended p').textContent.includes('another tab') && "
+                    "document.querySelector('.ended p').textContent",
+                    timeout=WAIT,
+                )
+                assert told.startswith("This game is open in another tab or window")
+                assert site.server.relays == {first}
+                await second.call("Page.close")
             await page.call("Page.reload")
             await until(
                 lambda: bool(site.server.relays) and next(iter(site.server.relays)) is not first,
