@@ -163,6 +163,12 @@ def _play_command(args: argparse.Namespace) -> int:
     table = _checked_table(args)
     if table is None:
         return 2
+    if args.phone_page is not None and not args.phone_page.startswith(("http://", "https://")):
+        print(
+            _("imtheboss: --phone-page takes the page's address, like http://192.168.1.20:8766/"),
+            file=sys.stderr,
+        )
+        return 2
     if args.lan and not args.seats:
         print(
             _("imtheboss: --lan is for --seats: the table listens only with --seats"),
@@ -472,8 +478,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats-port",
         type=types.port,
         default=TableSettings.seats_port,
-        metavar="PORT",
-        help=_("with --seats: the port devices join (default 8765; 0: any free one)"),
+        metavar=_("PORT"),
+        help=_("with --seats: the port devices join (default 8765)"),
+    )
+    play.add_argument(
+        "--phone-page",
+        metavar=_("URL"),
+        help=_(
+            "with --seats: the phones' page (imtheboss web --join), shown as a QR code on "
+            "the seats screen (j)"
+        ),
     )
     play.set_defaults(run=_play_command)
     join = sub.add_parser(
@@ -513,7 +527,7 @@ def build_parser() -> argparse.ArgumentParser:
     _table_options(web)
     web.add_argument(
         "--port",
-        type=types.web_port,
+        type=types.port,
         default=8766,
         metavar="N",
         help=_("the port to serve on (default 8766; the seats of `play --seats` take 8765)"),

@@ -200,7 +200,5 @@ window = seconds(0.0, MAX_SECONDS, allow_low=False)
 pause = seconds(0.0, 60.0, allow_low=True)
 #: How long a computer player waits for a person's answer; 0 is no wait at all.
 bot_wait = seconds(0.0, MAX_SECONDS, allow_low=True)
-#: The seats' server port (0: any free one).
-port = whole_number(0, 65535, N_("a port"))
-#: The web page's port, one of one's own: below 1024 needs root, which a game never should.
-web_port = whole_number(1024, 65535, N_("a port number"))
+#: A port of one's own: below 1024 needs root, which a game never should.
+port = whole_number(1024, 65535, N_("a port number"))

@@ -77,11 +77,16 @@ def run_play(
         bot_pause=args.bot_pause,
         bot_wait=args.bot_wait,
         bot_budget=args.bot_budget,
-        seats=args.seats,
         seats_lan=args.lan,
         seats_port=args.seats_port,
+        seats_page=args.phone_page,
     )
-    app = BossApp(settings, session)
+    seats = None
+    if args.seats:
+        from .seats.hosting import HostedSeats  # the server, only for a table that serves
+
+        seats = HostedSeats
+    app = BossApp(settings, session, seats)
     try:
         app.run()
     finally:

@@ -52,10 +52,12 @@ class TableSettings:
     #: A shark's playouts per decision (None: the resumed game's, else the default). Given on
     #: a resume, it replaces the saved one.
     bot_budget: int | None = None
-    #: Seats on devices (issue 24): the host's server, on loopback unless ``seats_lan``.
-    seats: bool = False
+    #: Seats on devices (issue 24, ``--seats``): the host's server, on loopback unless
+    #: ``seats_lan``.
     seats_lan: bool = False
     seats_port: int = 8765
+    #: The phone page's address (``imtheboss web --join``), shown as a QR code by ``j``.
+    seats_page: str | None = None
 
     def bot_names(self, humans: tuple[str, ...]) -> tuple[str, ...]:
         from .names import same_name_key

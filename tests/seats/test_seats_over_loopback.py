@@ -18,6 +18,7 @@ from textual.widgets import Static
 from imtheboss.engine import Card, Colour, InvestorRef, view
 from imtheboss.engine import actions as A
 from imtheboss.engine.position import Position
+from imtheboss.seats.hosting import HostedSeats
 from imtheboss.seats.protocol import (
     MAX_FROM_SEAT,
     Claim,
@@ -68,7 +69,6 @@ def table_settings(save_dir: Path, **changes: Any) -> TableSettings:
         "save_dir": save_dir,
         "stop_window": 600.0,
         "last_call": 600.0,
-        "seats": True,
         "seats_port": 0,  # any free port: tests never collide with a table being played
     }
     base.update(changes)
@@ -129,15 +129,15 @@ def run(test: Callable[[], Any]) -> None:
 def test_a_stop_from_a_device_cancels_the_travel_count(tmp_path: Path) -> None:
     async def game() -> None:
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
             url = app.seats.address
             assert url.startswith("ws://127.0.0.1:")  # loopback unless --lan
-            assert f"imtheboss join {url}" in seats_line(app)
+            assert f"Join: {url}" in seats_line(app)
             bob = await claim(http, url, 1)
-            await until(lambda: "Bob on a device" in seats_line(app))
+            await until(lambda: "on devices: Bob" in seats_line(app))
             # Bob's hand is on his device: the shared keyboard never opens it.
             await pilot.press("2")
             await pilot.pause()
@@ -165,7 +165,7 @@ def test_a_stop_from_a_device_cancels_the_travel_count(tmp_path: Path) -> None:
 def test_the_door_refuses_web_pages_and_oversized_messages(tmp_path: Path) -> None:
     async def game() -> None:
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -186,7 +186,7 @@ def test_the_door_refuses_web_pages_and_oversized_messages(tmp_path: Path) -> No
             await device.send("x" * (256 * 1024))
             await until(lambda: device.socket.closed)
             assert session.state is before
-            await until(lambda: "Ann offline" in seats_line(app))
+            await until(lambda: "offline: Ann" in seats_line(app))
 
     run(game)
 
@@ -194,7 +194,7 @@ def test_the_door_refuses_web_pages_and_oversized_messages(tmp_path: Path) -> No
 def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> None:
     async def first_night() -> tuple[str, str]:
         session = travel_ready(tmp_path)
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -210,14 +210,14 @@ def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> N
             # Ann's device dies mid-count: she is offline, the game goes on without her.
             ann.reader.cancel()
             await ann.socket.close()
-            await until(lambda: "Ann offline" in seats_line(app))
+            await until(lambda: "offline: Ann" in seats_line(app))
             assert session.state.window is not None
             back = Device(await http.ws_connect(url))
             await back.send(write(Rejoin(seat=0, secret=secret)))
             await until(lambda: back.snapshot() is not None)
             snap = back.snapshot()
             assert snap is not None and snap.view == view(session.state, 0)
-            await until(lambda: "Ann on a device" in seats_line(app))
+            await until(lambda: "on devices: Ann" in seats_line(app))
             await back.socket.close()
             await cy.socket.close()
             save = session.save_path
@@ -230,7 +230,7 @@ def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> N
         # The host comes back on the same save (resume): Ann's secret still opens her seat.
         session = GameSession.resume(tmp_path, Path(save))
         assert session.state.window is not None  # the travel count is still open
-        app = BossApp(table_settings(tmp_path), session=session)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
@@ -250,3 +250,81 @@ def test_a_device_or_the_host_killed_mid_deal_loses_nothing(tmp_path: Path) -> N
         session.close()
 
     asyncio.run(after_the_host_died())
+
+
+def test_a_seat_moves_to_another_device_only_from_the_shared_keyboard(tmp_path: Path) -> None:
+    async def game() -> None:
+        from imtheboss.seats.hosting import SeatsScreen
+        from imtheboss.tui.screens.privacy import PrivacyScreen
+
+        session = travel_ready(tmp_path)
+        page = "http://127.0.0.1:8766/"
+        app = BossApp(table_settings(tmp_path, seats_page=page), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            ann = await claim(http, url, 0)
+            # Another device cannot take it: only the shared keyboard frees it.
+            thief = Device(await http.ws_connect(url))
+            await thief.send(write(Claim(seat=0)))
+            await until(lambda: "seat_taken" in thief.refusals())
+            await pilot.press("j")
+            await until(lambda: isinstance(app.screen, SeatsScreen))
+            assert app.screen.query_one("#seats-qr") is not None  # the phones' page
+            await pilot.press("enter")  # Ann, the first line, on a device
+            await pilot.pause()
+            await pilot.press("y")
+            await until(lambda: "moved" in ann.refusals())
+            assert app.seats is not None and 0 not in app.seats.on_device()
+            await thief.send(write(Claim(seat=0)))
+            await until(lambda: thief.snapshot() is not None)
+            await pilot.press("escape")
+            # The seat is the new device's: the shared keyboard still never opens it.
+            await pilot.press("1")
+            await pilot.pause()
+            assert not isinstance(app.screen, PrivacyScreen)
+            await thief.socket.close()
+            await ann.socket.close()
+
+    run(game)
+
+
+def test_a_hand_open_at_the_keyboard_closes_when_a_device_takes_its_seat(tmp_path: Path) -> None:
+    async def game() -> None:
+        from imtheboss.tui.screens.private import PrivatePanel
+
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            await pilot.press("2")
+            await pilot.pause()
+            await pilot.press("enter")  # Bob confirms: his hand at the shared keyboard
+            await until(lambda: isinstance(app.screen, PrivatePanel))
+            bob = await claim(http, app.seats.address, 1)
+            await until(lambda: isinstance(app.screen, TableScreen))
+            await bob.socket.close()
+
+    run(game)
+
+
+def test_a_count_gives_half_a_second_of_grace_for_a_stop_on_its_way(tmp_path: Path) -> None:
+    async def game() -> None:
+        import time
+
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.play(A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED)))
+            await pilot.pause()
+            app.deadline = time.monotonic() - 0.3  # ran out, on the host's clock
+            app._tick()
+            assert session.state.window is not None  # within the grace: still open
+            app.deadline = time.monotonic() - 0.6
+            app._tick()
+            assert session.state.window is None and isinstance(session.actions[-1], A.TimeUp)
+
+    run(game)

@@ -5,8 +5,8 @@ watched by a websocket of this test), and a phone — Chromium at 390×844, touc
 phone page: 43 columns across, the seat chosen with a tap, no keyboard called up, nothing
 fetched from anywhere but 127.0.0.1; a reload (the phone waking) comes back to the same seat
 without asking. The browser table of ``imtheboss web``: a second tab is told in a sentence
-and gets no table, and a reload resumes the same save. The Chromium of Debian is installed with apt where it can be; where it cannot,
-the test is skipped and says why.
+and gets no table, and a reload resumes the same save. The Chromium of Debian is installed
+with apt where it can be; where it cannot, the test is skipped and says why.
 
 ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshot there (the README's is made so).
 """

@@ -20,6 +20,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
@@ -168,6 +169,18 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
     back: no Escape), with the public log under the deal; the count is the host's."""
 
     BINDINGS = [Binding("ctrl+q", "app.quit", N_("Quit"))]
+    #: A phone is 43 columns wide: the hand and the moves above the deal and the log there.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]
+
+    def show(
+        self, seen: PlayerView, legal: Sequence[Action], remaining: float | None = None
+    ) -> None:
+        super().show(seen, legal, remaining)
+        menu = self.query_one("#moves", OptionList)
+        if self.moves and self.moves[0].ask == "give_back" and menu.option_count:
+            # Its first line gives the keyboard back at the table; here there is none to give:
+            # it stays (Enter typed ahead lands on it, and plays nothing) and says so.
+            menu.replace_option_prompt_at_index(0, Text(_("Your moves (Enter here: none)")))
 
     def on_mount(self) -> None:
         self.query_one("#private-side").mount(
@@ -238,6 +251,16 @@ class SeatApp(CrashSafeApp[None]):
     """One seat, drawn from the host's snapshots."""
 
     CSS_PATH = "../tui/app.tcss"
+    #: The seat panel at a phone's 43 columns: the hand and the moves, then the deal and the
+    #: log under them, the whole scrolled (the app's own CSS: it outranks the table's file).
+    CSS = """
+    SeatPanel.-narrow #private-body { layout: vertical; overflow-y: auto; }
+    SeatPanel.-narrow #private { width: 1fr; height: auto; }
+    SeatPanel.-narrow #moves { height: auto; max-height: 12; }
+    SeatPanel.-narrow #private-side { width: 1fr; max-width: 100%; height: auto; }
+    SeatPanel.-narrow #private-deal { height: auto; }
+    SeatPanel.-narrow #seat-log { height: 10; }
+    """
     TITLE = "I'm the Boss!"
     BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
 
@@ -469,6 +492,8 @@ class SeatApp(CrashSafeApp[None]):
 
 
 def device_keys(save_dir: str | None) -> DeviceKeys:
+    """Where this device keeps its seats' secrets (a phone's seat process is given a folder
+    of its own with ``--save-dir``: ``imtheboss web --join``)."""
     return DeviceKeys((Path(save_dir) if save_dir else data_dir()) / "devices.json")
 
 

@@ -1,6 +1,8 @@
 """The host's table with seats on devices (``imtheboss play --seats``): the app as the
-``SeatTable`` of a ``SeatHost``, its server in the app's own event loop, and the shared
-screen's line of who sits where.
+``SeatTable`` of a ``SeatHost``, its server in the app's own event loop, the shared screen's
+line of who sits where, and the shared keyboard's seats screen (``j``): where to join, who
+sits on a device, and freeing a seat — the one way a seat moves to another device (or back
+to the keyboard). Only names, addresses and states: no secret, no seat's own code.
 
 The app keeps the one game session and the one ``apply``; a device's move goes through
 ``BossApp.play`` like a key at the table, its refusal back to that device alone.
@@ -8,20 +10,73 @@ The app keeps the one game session and the one ``apply``; a device's move goes t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList
+from textual.widgets.option_list import Option
 
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
-from ..i18n import _
+from ..i18n import N_, _
 from ..tui.labels import refusal
+from ..tui.language import translate_bindings
+from ..tui.screens.dialogs import ConfirmDialog
+from ..tui.screens.private import PrivatePanel
 from .host import SeatHost, SeatKeys, keys_path
 from .server import LOOPBACK, SeatServer, lan_address
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
     from ..session import GameSession
-    from ..tui.app import BossApp
+    from ..table_settings import TableSettings
+    from ..tui.bot_seats import BotSeats
+    from ..tui.log import TableLog
+    from ..tui.screens.table import TableScreen
+
+
+class SeatsApp(Protocol):
+    """What the seats read and ask of the table's app (``BossApp``), named here so that the
+    seats need not import the app that opens them."""
+
+    settings: TableSettings
+    session: GameSession | None
+    table_log: TableLog
+    bot_seats: BotSeats
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def play(
+        self,
+        action: Action,
+        private: bool = False,
+        refused: Callable[[IllegalAction], None] | None = None,
+    ) -> bool: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def _remaining(self) -> float | None: ...
+
+    def _table(self) -> TableScreen | None: ...
+
+    def _give_keyboard_back(self) -> None: ...
 
 
 class HostedSeats:
@@ -31,7 +86,7 @@ class HostedSeats:
     #: its way over Wi-Fi.
     GRACE = 0.5
 
-    def __init__(self, app: BossApp) -> None:
+    def __init__(self, app: SeatsApp) -> None:
         self.app = app
         self.host = SeatHost(self)
         settings = app.settings
@@ -93,21 +148,113 @@ class HostedSeats:
     def seat_bots(self) -> frozenset[int]:
         return frozenset(self.app.bot_seats.bots)
 
+    def screen(self) -> SeatsScreen:
+        return SeatsScreen(self)
+
     def seats_changed(self) -> None:
-        table = self.app._table()
+        app = self.app
+        table = app._table()
         if table is not None:
             table.show_seats(self.line())
+        # A hand open at the shared keyboard whose seat a device just took: closed (it is
+        # on its owner's device now, and nowhere else).
+        held = {s.seat for s in app.screen_stack if isinstance(s, PrivatePanel)}
+        if held & self.host.on_device():
+            app._give_keyboard_back()
 
     # -- the shared screen -----------------------------------------------------------------
 
     def line(self) -> str:
-        """Where to join, then each seat on a device: online or offline."""
+        """Where to join, then who is on a device and who of them is offline (names only)."""
         if self.address is None:
             return self.problem or ""
-        parts = [_("Seats: imtheboss join {address}").format(address=self.address)]
-        for info in self.host.seat_infos():
-            if info.claimed and info.online:
-                parts.append(_("{name} on a device").format(name=info.name))
-            elif info.claimed:
-                parts.append(_("{name} offline").format(name=info.name))
+        infos = self.host.seat_infos()
+        online = [i.name for i in infos if i.claimed and i.online]
+        offline = [i.name for i in infos if i.claimed and not i.online]
+        parts = [_("Join: {address}").format(address=self.address)]
+        if online:
+            parts.append(_("on devices: {names}").format(names=_(", ").join(online)))
+        if offline:
+            parts.append(_("offline: {names}").format(names=_(", ").join(offline)))
         return _(" · ").join(parts)
+
+
+class SeatsScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", N_("Back"))]
+
+    DEFAULT_CSS = """
+    SeatsScreen { background: $background; }
+    #seats-box { padding: 0 1; }
+    #seats-list { height: auto; max-height: 10; }
+    """
+
+    def __init__(self, seats: HostedSeats) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seats-box"):
+            yield Label(self._address(), id="seats-address", markup=False)
+            yield Label(
+                _("A seat on a device: Enter frees it, to join it from another device."),
+                id="seats-help",
+            )
+            yield OptionList(id="seats-list")
+            page = self.seats.app.settings.seats_page
+            if page:
+                from ..tui.widgets.qr import QrCode
+
+                yield Label(_("Phones: {page}").format(page=page), markup=False)
+                yield QrCode(page, id="seats-qr")
+        yield Footer()
+
+    def _address(self) -> str:
+        address = self.seats.address
+        if address is None:
+            return self.seats.problem or ""
+        return _("Join from a terminal: imtheboss join {address}").format(address=address)
+
+    def on_mount(self) -> None:
+        translate_bindings(self)
+        self.refill()
+
+    def refill(self) -> None:
+        menu = self.query_one("#seats-list", OptionList)
+        menu.clear_options()
+        infos = self.seats.host.seat_infos()
+        for info in infos:
+            if info.bot:
+                said = _("{number}. {name}: a computer player")
+            elif info.claimed and info.online:
+                said = _("{number}. {name}: on a device")
+            elif info.claimed:
+                said = _("{number}. {name}: on a device, offline")
+            else:
+                said = _("{number}. {name}: at the shared keyboard")
+            text = said.format(number=info.seat + 1, name=info.name)
+            menu.add_option(Option(Text(text), id=str(info.seat), disabled=not info.claimed))
+        claimed = [i for i, info in enumerate(infos) if info.claimed]
+        if claimed:
+            menu.highlighted = claimed[0]
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        seat = int(event.option.id or 0)
+        infos = {i.seat: i for i in self.seats.host.seat_infos()}
+        name = infos[seat].name
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.seats.host.release(seat)
+                self.refill()
+
+        def question() -> str:
+            return _(
+                "Free {name}'s seat? Its device lets go of it; another device can join it, "
+                "or {name} plays at the shared keyboard again."
+            ).format(name=name)
+
+        self.app.push_screen(ConfirmDialog(question, purpose="seat"), answered)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

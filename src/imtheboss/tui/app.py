@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -47,7 +47,6 @@ from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
 
 if TYPE_CHECKING:
-    from ..seats.hosting import HostedSeats
     from .screens.private import ActionChosen, MoveQuestion
 
 #: The names the app was the home of before it was split (the settings and the table's screen
@@ -87,6 +86,30 @@ ALT_DIGIT_KEYS = (
 QUIT_NOTE = N_("The game is saved; resume with `imtheboss play --resume`.")
 
 
+class TableSeats(Protocol):
+    """Seats on devices (``play --seats``: ``seats.hosting.HostedSeats``), as the table sees
+    them: given to the app by the command, so that the table never imports the seats."""
+
+    #: The seconds a count waits after it ran out, for a stop on its way from a device.
+    GRACE: float
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def sync(self) -> None:
+        """The table changed (or its count did): each device is sent what it may see."""
+        ...
+
+    def on_device(self) -> frozenset[int]:
+        """The seats a device holds: their hands are never opened at the shared keyboard."""
+        ...
+
+    def screen(self) -> Screen[None]:
+        """The seats screen of the shared keyboard (``j``)."""
+        ...
+
+
 class BossApp(FitsTheTerminal[None]):
     CSS_PATH = "app.tcss"
     #: Textual's default; on mount and at each change of language, the translated
@@ -111,8 +134,14 @@ class BossApp(FitsTheTerminal[None]):
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
-    def __init__(self, settings: TableSettings, session: GameSession | None = None) -> None:
+    def __init__(
+        self,
+        settings: TableSettings,
+        session: GameSession | None = None,
+        seats: Callable[[BossApp], TableSeats] | None = None,
+    ) -> None:
         super().__init__()
+        self._seats = seats
         self.settings = settings
         self.session = session
         self.clock = TableClock(settings, time.monotonic())
@@ -131,7 +160,7 @@ class BossApp(FitsTheTerminal[None]):
         #: What to say on the terminal once the table is gone (where the game was saved).
         self.farewell: str | None = None
         #: The seats on devices (``--seats``): their server and who holds which.
-        self.seats: HostedSeats | None = None
+        self.seats: TableSeats | None = None
 
     # -- start and end ----------------------------------------------------------------------
 
@@ -161,10 +190,8 @@ class BossApp(FitsTheTerminal[None]):
 
             humans = self.settings.players - self.settings.bots
             self.push_screen(NamesScreen(humans), self._start)
-        if self.settings.seats:
-            from ..seats.hosting import HostedSeats
-
-            self.seats = HostedSeats(self)
+        if self._seats is not None:
+            self.seats = self._seats(self)
             await self.seats.open()
         self.start_fitting()
         self.set_interval(0.25, self._tick)
@@ -617,6 +644,8 @@ class BossApp(FitsTheTerminal[None]):
         under the cover of a terminal too small)."""
         if not super().check_action(action, parameters):
             return False
+        if action == "seats":
+            return self.seats is not None
         if action != "table" or self.session is None:
             return True
         state = self.state
@@ -760,6 +789,11 @@ class BossApp(FitsTheTerminal[None]):
         if not self.is_screen_installed("rules"):
             self.install_screen(RulesScreen(), "rules")
         self.push_screen("rules")
+
+    def action_seats(self) -> None:
+        """The seats on devices: where to join, who sits where, a seat freed (``j``)."""
+        if self.seats is not None and isinstance(self.screen, TableScreen):
+            self.push_screen(self.seats.screen())
 
     def action_legend(self) -> None:
         from .screens.legend import LegendScreen

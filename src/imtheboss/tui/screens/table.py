@@ -34,6 +34,8 @@ class TableScreen(Screen[None]):
         Binding("r", "app.table('roll')", N_("Roll")),
         Binding("w", "app.table('draw')", N_("Draw")),
         Binding("l", "app.legend", N_("Legend")),
+        # Shown only at a table with seats on devices (``BossApp.check_action``).
+        Binding("j", "app.seats", N_("Seats")),
         # The plain digits take the keyboard here, where no text field could want them.
         *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
     ]

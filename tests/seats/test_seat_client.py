@@ -1,0 +1,173 @@
+"""``imtheboss join`` (issue 24): the seat app drawn from the host's snapshots alone, over
+loopback against the real server with a table of its own; its secret kept on the device (a
+file of its own per phone), and back in its seat by itself after the host went away."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from imtheboss.engine import Card, Colour, InvestorRef, apply, view
+from imtheboss.engine import actions as A
+from imtheboss.engine.actions import Action
+from imtheboss.engine.errors import IllegalAction
+from imtheboss.engine.position import Position, from_position
+from imtheboss.engine.state import GameState
+from imtheboss.seats.client import BadAddress, DeviceKeys, SeatApp, SeatPanel, device_keys, ws_url
+from imtheboss.seats.host import SeatHost, SeatKeys
+from imtheboss.seats.server import SeatServer
+
+
+class Table:
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def seat_state(self) -> GameState | None:
+        return self.state
+
+    def seat_play(self, action: Action) -> str | None:
+        try:
+            self.state, _ = apply(self.state, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def seat_remaining(self) -> float | None:
+        return 30.0 if self.state.window is not None else None
+
+    def seat_log(self) -> list[str]:
+        return ["A new game."]
+
+    def seat_bots(self) -> frozenset[int]:
+        return frozenset()
+
+    def seats_changed(self) -> None:
+        pass
+
+
+def travel_ready() -> GameState:
+    position = Position(
+        players=("Ann", "Bob", "Cy", "Di"),
+        investors={
+            "Ann": (Colour.RED, Colour.BLUE),
+            "Bob": (Colour.YELLOW, Colour.PINK),
+            "Cy": (Colour.ORANGE,),
+            "Di": (Colour.GREEN,),
+        },
+        deals_done=3,
+        marker=5,
+        turn="Ann",
+        hands={
+            "Ann": (Card.FAMILY_GREEN,),
+            "Bob": (Card.STOP, Card.STOP),
+            "Cy": (Card.TRAVEL_RED,),
+            "Di": (Card.HIRE,),
+        },
+        seed=3,
+    )
+    state, _ = apply(from_position(position), A.StartDeal(player=0))
+    return state
+
+
+async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the seat never got there")
+
+
+def test_the_seat_app_plays_a_stop_and_comes_back_after_the_host_went_away(
+    tmp_path: Path,
+) -> None:
+    async def night() -> None:
+        table = Table(travel_ready())
+        keys = SeatKeys.load(tmp_path / ".game.seats")
+        server = SeatServer(SeatHost(table, keys), port=0)
+        url = await server.start()
+        app = SeatApp(url, None, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            from imtheboss.seats.client import ChooseSeat
+
+            await until(lambda: isinstance(app.screen, ChooseSeat))
+            await pilot.press("down")  # Bob, the second seat
+            await pilot.press("enter")
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.snapshot is not None)
+            assert app.seat == 1
+            panel = app.screen
+            assert isinstance(panel, SeatPanel)
+            assert panel.seen == view(table.state, 1)
+            # Cy's travel card at the host's table: Bob's device shows the count and a stop.
+            table.state, _ = apply(
+                table.state, A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED))
+            )
+            server.host.sync()
+            await until(lambda: any(m.kind == "stop" for m in panel.moves))
+            await pilot.press("s")
+            await until(lambda: table.state.window is None)
+            assert table.state.owners[Colour.RED] == 0
+            # The host goes away and comes back on the same port: the device rejoins alone.
+            port = server.port
+            await server.stop()
+            await until(lambda: app.socket is None)
+            again = SeatServer(SeatHost(table, SeatKeys.load(tmp_path / ".game.seats")), port=port)
+            await again.start()
+            await until(lambda: 1 in again.host.online(), seconds=30)
+            await until(
+                lambda: app.snapshot is not None and app.snapshot.view == view(table.state, 1)
+            )
+            await again.stop()
+
+    asyncio.run(night())
+
+
+def test_a_device_keeps_its_secret_readable_by_its_owner_only(tmp_path: Path) -> None:
+    keys = device_keys(str(tmp_path))
+    keys.put("ws://127.0.0.1:8765/", 2, "s" * 43)
+    kept = tmp_path / "devices.json"
+    assert kept.is_file() and oct(kept.stat().st_mode & 0o777) == "0o600"
+    assert device_keys(str(tmp_path)).get("ws://127.0.0.1:8765/") == (2, "s" * 43)
+    assert device_keys(str(tmp_path)).get("ws://127.0.0.1:9999/") is None
+    keys.forget("ws://127.0.0.1:8765/")
+    assert device_keys(str(tmp_path)).get("ws://127.0.0.1:8765/") is None
+
+
+@pytest.mark.parametrize(
+    ("given", "url"),
+    [
+        ("127.0.0.1:8765", "ws://127.0.0.1:8765/"),
+        ("ws://192.168.1.20:8765/", "ws://192.168.1.20:8765/"),
+        ("http://192.168.1.20:9000", "ws://192.168.1.20:9000/"),
+    ],
+)
+def test_an_address_as_the_table_shows_it(given: str, url: str) -> None:
+    assert ws_url(given) == url
+
+
+@pytest.mark.parametrize("given", ["", "127.0.0.1", "ftp://x:1/", "host:port", "ws://:80/"])
+def test_an_address_that_is_none_is_refused(given: str) -> None:
+    with pytest.raises(BadAddress):
+        ws_url(given)
+
+
+def test_a_phone_sees_its_hand_and_moves_above_the_deal_in_43_columns(tmp_path: Path) -> None:
+    async def phone() -> None:
+        table = Table(travel_ready())
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 1, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(43, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.snapshot is not None)
+            await pilot.pause()
+            panel = app.screen
+            assert "-narrow" in panel.classes
+            mine, side = panel.query_one("#private"), panel.query_one("#private-side")
+            assert mine.region.right <= 43 and side.region.right <= 43
+            assert side.region.y >= mine.region.bottom  # under the hand and the moves
+            assert mine.region.width > 35  # the whole width for the hand, not a third
+        await server.stop()
+
+    asyncio.run(phone())
