@@ -130,10 +130,10 @@ def loopback(host: str) -> bool:
 class Names:
     """The names this server answers to (``Host``), for the origin and rebinding checks.
 
-    With ``any_address`` (``--lan``) a page may also come by any IP address of this machine,
-    written as an address: a rebinding attack needs a name of the attacker's that resolves
-    here, never an address, and a machine's LAN address is not always one it can list (a
-    Debian machine's own name resolves to 127.0.1.1)."""
+    With ``any_address`` (``--lan``) a page may also come by a host written as an IP address:
+    a rebinding attack needs a name of the attacker's that resolves here (a browser sends an
+    address only to that address), and a machine's LAN address is not always one it can list
+    (a Debian machine's own name resolves to 127.0.1.1)."""
 
     port: int
     hosts: frozenset[str]
@@ -268,7 +268,7 @@ class GameServer(Server):
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = (
             "default-src 'self'; script-src 'self' 'unsafe-inline'; "
-            "style-src 'self' 'unsafe-inline'; connect-src 'self' ws:; "
+            f"style-src 'self' 'unsafe-inline'; connect-src 'self' ws://{request.host}; "
             "img-src 'self' data:; font-src 'self'"
         )
         return response
