@@ -353,7 +353,7 @@ def _english_words(text: str, allowed: set[str]) -> set[str]:
     return {w for w in re.findall(r"[A-Za-z]{3,}", rest) if w not in allowed}
 
 
-COMMANDS = ["play", "replay", "simulate", "board", "check", "rules", "join"]
+COMMANDS = ["play", "replay", "simulate", "board", "check", "rules", "join", "web"]
 #: Words that are the command line's own: command names, choices, metavars that are symbols.
 KEYWORDS = {"imtheboss", *COMMANDS, "random", "alphabetical", "dealer", "shark", "LANG"}
 

@@ -61,12 +61,14 @@ def _check_command(args: argparse.Namespace) -> int:
     return run_check(args.file, keep_going=args.keep_going, as_json=args.json, explain=args.explain)
 
 
-def _play_command(args: argparse.Namespace) -> int:
-    """The seats, the variants and the board checked (exit 2 and one sentence), then the
-    game (``play.py``)."""
+def _checked_table(
+    args: argparse.Namespace,
+) -> tuple[tuple[str, ...] | None, int, frozenset[Variant]] | None:
+    """The names, seats and variants of ``play``'s table options, checked (None once one
+    sentence has said what is wrong); the board file too."""
     from .boardfile import BoardFileError, load_board
     from .names import NameRefused, split_names
-    from .play_command import run_play, seats
+    from .play_command import seats
 
     names = None
     if args.names is not None:
@@ -75,9 +77,29 @@ def _play_command(args: argparse.Namespace) -> int:
             names = split_names(args.names)
         except NameRefused as exc:
             print(_("imtheboss: --names: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
-            return 2
+            return None
     players = seats(args.players, names, args.bots)
     if players is None:
+        return None
+    variants = _table_variants(args.variant, players)
+    if variants is None:
+        return None
+    if args.board:
+        try:
+            load_board(args.board)
+        except BoardFileError as exc:
+            print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
+            return None
+    return names, players, variants
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    """The seats, the variants and the board checked (exit 2 and one sentence), then the
+    game (``play.py``)."""
+    from .play_command import run_play
+
+    table = _checked_table(args)
+    if table is None:
         return 2
     if args.phone_page is not None and not args.phone_page.startswith(("http://", "https://")):
         print(
@@ -91,16 +113,16 @@ def _play_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    variants = _table_variants(args.variant, players)
-    if variants is None:
+    return run_play(args, *table)
+
+
+def _web_command(args: argparse.Namespace) -> int:
+    """The table's options checked as ``play`` checks them, then the server (``web/``)."""
+    from .web_command import run_web
+
+    if args.join is None and _checked_table(args) is None:
         return 2
-    if args.board:
-        try:
-            load_board(args.board)
-        except BoardFileError as exc:
-            print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
-            return 2
-    return run_play(args, names, players, variants)
+    return run_web(args)
 
 
 def _join_command(args: argparse.Namespace) -> int:
@@ -178,6 +200,123 @@ def _budget_option(parser: argparse.ArgumentParser, help_text: str = _BUDGET_HEL
     )
 
 
+def _table_options(parser: argparse.ArgumentParser) -> None:
+    """The table's options, for ``play`` and for ``web`` (which starts ``play`` with them in
+    the browser): the ones added are kept as ``table_options``, to be handed on."""
+    from .table_settings import TableSettings  # the table's defaults, in one place
+
+    first = len(parser._actions)
+    parser.add_argument(
+        "--players",
+        type=types.players,
+        default=None,
+        metavar="N",
+        help=_(
+            "seats at the table, people and bots together (3–6, 2 with --variant V8; "
+            "default 4, or as many as --names and --bots fill)"
+        ),
+    )
+    parser.add_argument(
+        "--names",
+        metavar=_("NAMES"),
+        help=_(
+            "the people, comma-separated, in seating order: Ann,Bob,Cy,Di (as many as "
+            "--players less --bots; asked on screen when left out)"
+        ),
+    )
+    parser.add_argument(
+        "--seed", type=types.seed, metavar="N", help=_("a number for a reproducible deal")
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V1",
+        help=_(_VARIANT_HELP),
+    )
+    parser.add_argument(
+        "--board", metavar=_("FILE"), help=_("your own board file (see docs/rules.md)")
+    )
+    parser.add_argument(
+        "--start",
+        choices=["random", "alphabetical"],
+        default="random",
+        help=_("start player: random, or the owner of the alphabetically first investor"),
+    )
+    parser.add_argument(
+        "--stop-window",
+        type=types.window,
+        default=TableSettings.stop_window,
+        metavar=_("SECONDS"),
+        help=_(
+            "how long the table may answer a travel, boss or hire card (default {seconds})"
+        ).format(seconds=f"{TableSettings.stop_window:g}"),
+    )
+    parser.add_argument(
+        "--last-call",
+        type=types.window,
+        default=TableSettings.last_call,
+        metavar=_("SECONDS"),
+        help=_(
+            'the pause after "One, two…" (default {seconds}: time to notice it and take the '
+            "keyboard)"
+        ).format(seconds=f"{TableSettings.last_call:g}"),
+    )
+    parser.add_argument(
+        "--ask-around",
+        action="store_true",
+        help=_("ask each player in turn instead of counting down"),
+    )
+    parser.add_argument(
+        "--bots",
+        type=types.bots,
+        default=TableSettings.bots,
+        metavar="N",
+        help=_("computer players, in the last seats of --players (default 0)"),
+    )
+    parser.add_argument(
+        "--bot-kind",
+        choices=types.BOT_KINDS,
+        default=TableSettings.bot_kind,
+        help=_(
+            "how the bots play: dealer (bargains for deals it can close; the default), "
+            "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
+        ),
+    )
+    _budget_option(parser, _PLAY_BUDGET_HELP)
+    parser.add_argument(
+        "--bot-pause",
+        type=types.pause,
+        default=TableSettings.bot_pause,
+        metavar=_("SECONDS"),
+        help=_("the pause between two moves of the computer players (default 0.8)"),
+    )
+    parser.add_argument(
+        "--bot-wait",
+        type=types.bot_wait,
+        default=TableSettings.bot_wait,
+        metavar=_("SECONDS"),
+        help=_(
+            "how long a computer player waits for a person's answer to its offer, ask or "
+            "request to cancel an agreement, counted down on the table (default 30; 0: it "
+            "does not wait)"
+        ),
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar=_("SAVE"),
+        help=_(
+            "continue the last unfinished game, or the save named (a name from the list of "
+            "saves, or a file); a game open at another table is never opened twice"
+        ),
+    )
+    parser.add_argument("--save-dir", help=argparse.SUPPRESS)
+    parser.set_defaults(table_options=parser._actions[first:])
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line, in the current language (``i18n.use`` first)."""
     from .table_settings import TableSettings  # the table's defaults, in one place
@@ -209,113 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
             "offer a price. The game is saved after every action."
         ),
     )
-    play.add_argument(
-        "--players",
-        type=types.players,
-        default=None,
-        metavar="N",
-        help=_(
-            "seats at the table, people and bots together (3–6, 2 with --variant V8; "
-            "default 4, or as many as --names and --bots fill)"
-        ),
-    )
-    play.add_argument(
-        "--names",
-        metavar=_("NAMES"),
-        help=_(
-            "the people, comma-separated, in seating order: Ann,Bob,Cy,Di (as many as "
-            "--players less --bots; asked on screen when left out)"
-        ),
-    )
-    play.add_argument(
-        "--seed", type=types.seed, metavar="N", help=_("a number for a reproducible deal")
-    )
-    play.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="V1",
-        help=_(_VARIANT_HELP),
-    )
-    play.add_argument(
-        "--board", metavar=_("FILE"), help=_("your own board file (see docs/rules.md)")
-    )
-    play.add_argument(
-        "--start",
-        choices=["random", "alphabetical"],
-        default="random",
-        help=_("start player: random, or the owner of the alphabetically first investor"),
-    )
-    play.add_argument(
-        "--stop-window",
-        type=types.window,
-        default=TableSettings.stop_window,
-        metavar=_("SECONDS"),
-        help=_(
-            "how long the table may answer a travel, boss or hire card (default {seconds})"
-        ).format(seconds=f"{TableSettings.stop_window:g}"),
-    )
-    play.add_argument(
-        "--last-call",
-        type=types.window,
-        default=TableSettings.last_call,
-        metavar=_("SECONDS"),
-        help=_(
-            'the pause after "One, two…" (default {seconds}: time to notice it and take the '
-            "keyboard)"
-        ).format(seconds=f"{TableSettings.last_call:g}"),
-    )
-    play.add_argument(
-        "--ask-around",
-        action="store_true",
-        help=_("ask each player in turn instead of counting down"),
-    )
-    play.add_argument(
-        "--bots",
-        type=types.bots,
-        default=TableSettings.bots,
-        metavar="N",
-        help=_("computer players, in the last seats of --players (default 0)"),
-    )
-    play.add_argument(
-        "--bot-kind",
-        choices=types.BOT_KINDS,
-        default=TableSettings.bot_kind,
-        help=_(
-            "how the bots play: dealer (bargains for deals it can close; the default), "
-            "random (any legal move) or shark (thinks ahead: plays out each choice many times)"
-        ),
-    )
-    _budget_option(play, _PLAY_BUDGET_HELP)
-    play.add_argument(
-        "--bot-pause",
-        type=types.pause,
-        default=TableSettings.bot_pause,
-        metavar=_("SECONDS"),
-        help=_("the pause between two moves of the computer players (default 0.8)"),
-    )
-    play.add_argument(
-        "--bot-wait",
-        type=types.bot_wait,
-        default=TableSettings.bot_wait,
-        metavar=_("SECONDS"),
-        help=_(
-            "how long a computer player waits for a person's answer to its offer, ask or "
-            "request to cancel an agreement, counted down on the table (default 30; 0: it "
-            "does not wait)"
-        ),
-    )
-    play.add_argument(
-        "--resume",
-        nargs="?",
-        const="",
-        default=None,
-        metavar=_("SAVE"),
-        help=_(
-            "continue the last unfinished game, or the save named (a name from the list of "
-            "saves, or a file); a game open at another table is never opened twice"
-        ),
-    )
+    _table_options(play)
     play.add_argument(
         "--seats",
         action="store_true",
@@ -344,7 +377,6 @@ def build_parser() -> argparse.ArgumentParser:
             "the seats screen (j)"
         ),
     )
-    play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(run=_play_command)
     join = sub.add_parser(
         "join",
@@ -369,6 +401,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("--save-dir", help=argparse.SUPPRESS)
     join.set_defaults(run=_join_command)
+    web = sub.add_parser(
+        "web",
+        parents=[lang],
+        help=_("play at this table in a browser, or put its seats on phones"),
+        description=_(
+            "Serve the table in a browser on this machine: one game, whichever page opens it; "
+            "a reload or a second visit resumes it, and it is never played in two pages at "
+            "once. With --join, serve the seats of a table started with `play --seats` to "
+            "phones instead. Only this machine can connect unless --lan is given."
+        ),
+    )
+    _table_options(web)
+    web.add_argument(
+        "--port",
+        type=types.port,
+        default=8766,
+        metavar="N",
+        help=_("the port to serve on (default 8766; the seats of `play --seats` take 8765)"),
+    )
+    web.add_argument(
+        "--lan",
+        action="store_true",
+        help=_(
+            "let the other devices of this network connect (phones, laptops); without it "
+            "only this machine can"
+        ),
+    )
+    web.add_argument(
+        "--join",
+        metavar=_("ADDRESS"),
+        help=_(
+            "serve phones the seats of the table at ADDRESS (what `play --seats` shows), one "
+            "seat for each phone, instead of this table"
+        ),
+    )
+    web.set_defaults(run=_web_command)
     replay = sub.add_parser(
         "replay",
         parents=[lang],

@@ -1,0 +1,10 @@
+"""The web tests import their shared helpers from ``webkit.py`` beside this file."""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+
+_HERE = str(pathlib.Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
