@@ -9,8 +9,11 @@ recorded action is entered as a person would enter it: take the keyboard (the se
 Enter on the privacy screen), walk the menu with the arrows to the move, Enter, the price typed
 and its unit chosen, the dialogs answered, the keyboard given back (Escape) before a table key
 (m, d, r, w) or before the table's count may run out. The seats alternate between the counts
-of ``--seats``. A *hand-over* is a seat's F-key taking the keyboard; a *dialog* is a price,
-a confirmation, a close, a discard or the marker's space.
+of ``--seats``. A *hand-over* is a hand shown: a seat's F-key, then its owner's Enter on the
+privacy cover (a seat that still holds the keyboard is no new one); a *nod* is a public move
+made on the cover, without the hand (its own card's price, an offer accepted, the Boss's
+accept-and-close), counted apart; a *dialog* is a price, a confirmation, a close, a discard
+or the marker's space.
 
 Prints one line per deal closed, then the totals; the last line is exactly
 ``keys per closed deal: K; hand-overs per closed deal: H`` (the game's totals over its closed
@@ -63,6 +66,8 @@ DIALOGS = (PriceDialog, ConfirmDialog, CloseDialog, DiscardDialog, SpaceDialog)
 class Tally:
     keys: int = 0
     handovers: int = 0
+    #: Public moves made on the privacy cover: no hand shown.
+    nods: int = 0
     dialogs: int = 0
     #: The keys themselves, for ``--show-keys``.
     pressed: list[str] = field(default_factory=list)
@@ -70,6 +75,7 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.keys += other.keys
         self.handovers += other.handovers
+        self.nods += other.nods
         self.dialogs += other.dialogs
 
 
@@ -368,13 +374,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             for number, deal in enumerate(game.closed, 1):
                 print(
                     f"game {game.seed} ({seats} seats) deal {number}: {deal.keys} keys, "
-                    f"{deal.handovers} hand-overs, {deal.dialogs} dialogs"
+                    f"{deal.handovers} hand-overs, {deal.nods} nods, {deal.dialogs} dialogs"
                 )
                 if args.show_keys:
                     print("   ", " ".join(deal.pressed))
             print(
                 f"game {game.seed}: {len(game.closed)} deals closed, {game.total.keys} keys, "
-                f"{game.total.handovers} hand-overs, {game.total.dialogs} dialogs "
+                f"{game.total.handovers} hand-overs, {game.total.nods} nods, "
+                f"{game.total.dialogs} dialogs "
                 f"({game.seconds:.0f} s)"
             )
     closed = sum(len(g.closed) for g in games)
@@ -383,7 +390,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         total.add(game.total)
     print(
         f"{len(games)} games ({args.seats} seats, {width}×{height}), {closed} deals closed: "
-        f"{total.keys} keys, {total.handovers} hand-overs, {total.dialogs} dialogs; "
+        f"{total.keys} keys, {total.handovers} hand-overs, {total.nods} nods, "
+        f"{total.dialogs} dialogs; nods per closed deal: {total.nods / closed:.1f}; "
         f"dialogs per closed deal: {total.dialogs / closed:.1f}"
     )
     print(
