@@ -874,4 +874,4 @@ class BossApp(FitsTheTerminal[None]):
         from .screens.score import ScoreScreen
 
         seed = getattr(self.session.setup, "seed", None) if self.session else None
-        self.push_screen(ScoreScreen(self.state, seed), chosen)
+        self.push_screen(ScoreScreen(view(self.state, None), seed), chosen)
