@@ -157,17 +157,19 @@ def _reordered(state: GameState, todo: list[Action], holder: int | None) -> list
         free = [
             action
             for k, action in enumerate(todo)
-            if not any(
-                o.player == action.player or _party(o) == _party(action)  # type: ignore[attr-defined]
-                for o in todo[:k]
-            )
-            and _legal(state, action)
+            if not any(_before(o, action) for o in todo[:k]) and _legal(state, action)
         ]
         if not free:
             return None
-        pick = next(
-            (a for a in free if a.player == holder),  # type: ignore[attr-defined]
-            next((a for a in free if a.player != boss), free[0]),  # type: ignore[attr-defined]
+        # The one holding the keyboard goes on, else not the Boss; a Boss lays cards before
+        # answering the prices asked (the one-step close answers them all).
+        pick = min(
+            free,
+            key=lambda a: (
+                a.player != holder,  # type: ignore[attr-defined]
+                a.player == boss,  # type: ignore[attr-defined]
+                isinstance(a, A.Accept),
+            ),
         )
         holder = pick.player  # type: ignore[attr-defined]
         todo.remove(pick)
@@ -175,6 +177,16 @@ def _reordered(state: GameState, todo: list[Action], holder: int | None) -> list
         state, _ = apply(state, pick)
     same = expected.deal is not None and state.deal is not None and _same_deal(state, expected)
     return out if same else None
+
+
+def _before(earlier: Action, later: Action) -> bool:
+    """``earlier`` must stay before ``later``: the same seat's moves, or moves about the same
+    seat's cards — but a family card the Boss lays and a price the Boss accepts are about
+    different cards and say nothing of each other."""
+    same_seat = earlier.player == later.player  # type: ignore[attr-defined]
+    if _party(earlier) == _party(later):
+        return True
+    return same_seat and {type(earlier), type(later)} != {A.LayFamily, A.Accept}
 
 
 def _same_deal(one: GameState, other: GameState) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_fit import SIX, six_at_space_5
 from textual.widgets import Static
 from tuikit import run, screen_text, settings
@@ -148,7 +149,7 @@ def test_the_boss_accepts_every_price_asked_and_closes_in_one_step(tmp_path: Pat
             screens = pushed(app)
             await pilot.press("f6")
             text = screen_text(app)
-            assert "accept the prices asked and close" in text, text
+            assert "the Boss: accept the prices asked" in text, text
             await pilot.press("c")
             dialog = app.screen
             assert isinstance(dialog, CloseDialog) and not dialog.choice
@@ -247,20 +248,40 @@ def test_an_acceptance_in_the_log_names_its_card_and_price(tmp_path: Path) -> No
     assert state.phase is Phase.DEAL
 
 
-def test_with_a_choice_the_close_proposes_the_cheapest_terms_and_accepts_only_those(
-    tmp_path: Path,
-) -> None:
-    """Pink, orange and green are asked for and the space takes two of them: the dialog
-    opens (a real choice), proposes the two cheapest, Enter on its button; the price of the
-    card left out is not accepted."""
+def with_a_choice(tmp_path: Path) -> GameSession:
+    """Every colour asked for, pink, orange and green too, of which the space takes two:
+    orange the dearest."""
     session = dealing(tmp_path)
     act = session.act
     act(A.Ask(player=0, cards=(RED,), price=Price(amount=1)))
     act(A.Ask(player=1, cards=(BLUE, YELLOW), price=Price(amount=2)))
     act(A.Ask(player=2, cards=(PINK,), price=Price(amount=1)))
     act(A.Ask(player=3, cards=(ORANGE,), price=Price(amount=3)))
-    green = InvestorRef(colour=Colour.GREEN)
-    act(A.Ask(player=4, cards=(green,), price=Price(amount=1)))
+    act(A.Ask(player=4, cards=(InvestorRef(colour=Colour.GREEN),), price=Price(amount=1)))
+    return session
+
+
+R, B, Y, P, O, G = (
+    c for c in (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PINK, Colour.ORANGE, Colour.GREEN)
+)
+
+
+@pytest.mark.parametrize(
+    ("keys", "colours", "paid"),
+    [
+        # The dialog opens (a real choice) on the two cheapest of pink, orange and green.
+        ((), {R, B, Y, P, G}, {0, 1, 2, 4}),
+        # No walk through the dropdowns: p leaves pink out, o takes orange in.
+        (("p", "o"), {R, B, Y, O, G}, {0, 1, 3, 4}),
+    ],
+)
+def test_with_a_choice_the_close_accepts_only_the_prices_of_the_cards_it_uses(
+    tmp_path: Path, keys: tuple[str, ...], colours: set[Colour], paid: set[int]
+) -> None:
+    """The space takes two of pink, orange and green, all asked for: the dialog proposes the
+    cheapest terms, a colour's letter moves that colour on to its next card, Enter on the
+    button closes; the price of a card left out is not accepted."""
+    session = with_a_choice(tmp_path)
     before = len(session.actions)
 
     async def game() -> None:
@@ -270,21 +291,16 @@ def test_with_a_choice_the_close_proposes_the_cheapest_terms_and_accepts_only_th
             await pilot.press("f6", "c")
             dialog = app.screen
             assert isinstance(dialog, CloseDialog) and dialog.choice
-            assert dialog.proposal is not None
-            assert set(dialog.proposal) == {
-                Colour.RED,
-                Colour.BLUE,
-                Colour.YELLOW,
-                Colour.PINK,
-                Colour.GREEN,
-            }
             await pilot.pause()
+            await pilot.press(*keys)
+            assert set(dialog.chosen) == colours
             await pilot.press("enter")
             await pilot.pause()
             played = session.actions[before:]
             accepted = {a.supplier for a in played if isinstance(a, A.Accept)}
-            assert accepted == {0, 1, 2, 4}, played
+            assert accepted == paid, played
             assert isinstance(played[-1], A.Close)
-            assert any(p.supplier == 3 for p in session.state.deal.proposals)  # type: ignore[union-attr]
+            left = ({0, 1, 2, 3, 4} - paid).pop()
+            assert any(p.supplier == left for p in session.state.deal.proposals)  # type: ignore[union-attr]
 
     run(game)

@@ -43,6 +43,13 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
 
     KEEPS_THE_KEYBOARD = False
 
+    DEFAULT_CSS = """
+    #privacy-public {
+        width: 54;
+        padding: 1 1 0 1;
+    }
+    """
+
     def __init__(
         self,
         name: str,
