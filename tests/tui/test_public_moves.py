@@ -304,3 +304,10 @@ def test_with_a_choice_the_close_accepts_only_the_prices_of_the_cards_it_uses(
             assert any(p.supplier == left for p in session.state.deal.proposals)  # type: ignore[union-attr]
 
     run(game)
+
+
+def test_a_family_card_laid_is_said_without_an_article_to_agree(tmp_path: Path) -> None:
+    """ "Cy lays a orange family card." was English with the wrong article."""
+    state = dealing(tmp_path).state
+    lay = A.LayFamily(player=5, colour=Colour.ORANGE)
+    assert said_move(lay, state) == "Fredrika lays their orange family card."

@@ -372,7 +372,8 @@ def said_move(
     if isinstance(action, A.Discard):
         return _("{name} discards {cards}.").format(name=name, cards=cards_list(action.cards))
     if isinstance(action, A.LayFamily):
-        return _("{name} lays a {colour} family card.").format(
+        # "their", not "a": no article to agree with the colour ("a orange").
+        return _("{name} lays their {colour} family card.").format(
             name=name, colour=card_colour(action.colour)
         )
     if isinstance(action, A.Offer):
