@@ -734,8 +734,7 @@ class BossApp(FitsTheTerminal[None]):
             if all(self.play(a, private=True) for a in accepts) and self.play(close, True):
                 self._give_keyboard_back()
 
-        first = _("First the Boss accepts the price asked for each card of the close.")
-        self.push_screen(CloseDialog(view(every, seat), closes, judge, first), closing)
+        self.push_screen(CloseDialog(view(every, seat), closes, judge, True), closing)
 
     def before_cover(self) -> None:
         """A hand is never left under the cover: whoever had the keyboard gives it back (and

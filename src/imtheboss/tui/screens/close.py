@@ -53,12 +53,12 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
         seen: PlayerView,
         closes: Sequence[A.Close],
         judge: Judge,
-        first: str | None = None,
+        accepting: bool = False,
     ) -> None:
-        """``first``: what the close does before (the Boss's acceptance of every price asked:
-        ``seen`` and ``closes`` are then of the deal once they are accepted)."""
+        """``accepting``: the close accepts first the prices asked for its cards (``seen``
+        and ``closes`` are then of the deal once every price asked is accepted)."""
         super().__init__()
-        self.first = first
+        self.accepting = accepting
         assert seen.viewer is not None
         self.seen = seen
         self.boss = seen.viewer
@@ -86,8 +86,8 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
         # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
         # show its terms and the button.
         with VerticalScroll(classes="dialog wide"):
-            if self.first is not None:
-                yield Label(self.first, classes="question", id="close-first", markup=False)
+            if self.accepting:
+                yield Label(self._first(), classes="question", id="close-first")
             yield Label(self._heading(), classes="question", id="close-heading")
             if self.choice:
                 yield Label(
@@ -121,6 +121,10 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
                 ok.can_focus = back.can_focus = self.choice
                 yield ok
                 yield back
+
+    @staticmethod
+    def _first() -> str:
+        return _("First the Boss accepts the price asked for each card of the close.")
 
     def _ok(self) -> str:
         return _("One, two… close it (Enter)") if self.choice else _("One, two… close it (y)")
@@ -180,6 +184,8 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
     def retranslate(self) -> None:
         """The words again in the table's language; the cards chosen stay chosen."""
         self.query_one("#close-heading", Label).update(self._heading())
+        if self.accepting:
+            self.query_one("#close-first", Label).update(self._first())
         if self.choice:
             self.query_one("#close-hint", Label).update(_("A colour's letter changes its card."))
         for colour, refs in self.choices.items() if self.choice else ():
