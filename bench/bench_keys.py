@@ -407,7 +407,8 @@ def picking_keys(
     kind, or its key and the letter of a colour that picks it (as the panel and the cover
     do); on the panel's menu (``menu``, the highlight on the first line) also the key
     pressed until its line is highlighted, the key and a letter then the arrows to it, or
-    the arrows alone, and Enter. None when nothing picks it (the cover has no highlight)."""
+    the arrows alone, and Enter; on the cover, which has no highlight, the key pressed until
+    the line is marked, and Enter. None when no key picks it."""
     target = moves[index]
     key = target.key
     if len(key) != 1:
@@ -426,9 +427,10 @@ def picking_keys(
     exact = [c.letter.lower() for c in colours if picks(c) == [index]]
     if exact:
         return [key, exact[0]]
+    again = [key] * (lines.index(index) + 1) + ["enter"]  # the key again, then Enter
     if not menu:
-        return None
-    ways = [[key] * (lines.index(index) + 1) + ["enter"], ["down"] * index + ["enter"]]
+        return again
+    ways = [again, ["down"] * index + ["enter"]]
     for colour in colours:
         picked = picks(colour)
         if index in picked:

@@ -311,3 +311,34 @@ def test_a_family_card_laid_is_said_without_an_article_to_agree(tmp_path: Path) 
     state = dealing(tmp_path).state
     lay = A.LayFamily(player=5, colour=Colour.ORANGE)
     assert said_move(lay, state) == "Fredrika lays their orange family card."
+
+
+@pytest.mark.parametrize(("keys", "accepting"), [(("enter",), False), (("c", "enter"), True)])
+def test_among_two_lines_of_one_key_the_cover_takes_the_key_again_and_enter(
+    tmp_path: Path, keys: tuple[str, ...], accepting: bool
+) -> None:
+    """The deal can close now, and Evangely asks for green too: c has two lines on the cover
+    (close now; accept the price and close), which no colour's letter tells apart. Enter takes
+    the marked one (it does not show the hand), c again marks the next."""
+    session = dealing(tmp_path)
+    act = session.act
+    for supplier, cards in ((0, (RED,)), (1, (BLUE, YELLOW)), (2, (PINK,)), (3, (ORANGE,))):
+        act(A.Offer(player=5, supplier=supplier, cards=cards, price=Price(amount=1)))
+        act(A.Accept(player=supplier))
+    act(A.Ask(player=4, cards=(InvestorRef(colour=Colour.GREEN),), price=Price(amount=1)))
+
+    async def game() -> None:
+        app = table(tmp_path, session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screens = pushed(app)
+            await pilot.press("f6", "c")
+            assert isinstance(app.screen, PrivacyScreen)
+            assert "Which one?" in screen_text(app)
+            await pilot.press(*keys)
+            dialog = app.screen
+            assert isinstance(dialog, CloseDialog), dialog
+            assert dialog.accepting is accepting
+            assert "PrivatePanel" not in screens, screens
+
+    run(game)

@@ -64,6 +64,8 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         self.player_name = name
         self.moves: list[Move] = []
         self._chord: list[int] = []
+        #: Among the chord's lines, the one Enter chooses.
+        self._marked: int | None = None
         self._colours: list[set[Colour]] = []
         if seen is not None:
             assert seen.viewer is not None
@@ -76,7 +78,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         self.seen, self.legal, self.then_close = seen, tuple(legal), tuple(then_close)
         self.moves = public_moves(seen, self.legal, self.then_close)
         self._colours = [colours_of(move, seen) for move in self.moves]
-        self._chord = []
+        self._chord, self._marked = [], None
 
     def compose(self) -> ComposeResult:
         # Rich markup with the name escaped, as a Text: Textual's own markup reads a name
@@ -104,9 +106,10 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         (after a key of several moves, those moves, to be picked by a colour's letter)."""
         text = Text()
         if self._chord:
-            text.append(_("Which one? A colour's letter:"), "bold")
+            text.append(_("Which one? A colour's letter, or the key again and Enter:"), "bold")
             for i in self._chord:
                 text.append("\n")
+                text.append("▶ " if i == self._marked else "  ", "bold")
                 text.append_text(line_of(self.moves[i]))
             return text
         text.append(_("Without showing your hand (the table sees the move):"), "bold")
@@ -131,8 +134,31 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
             event.prevent_default()
             self.notify(_("Nothing to do with that key without your hand: Enter shows it."))
             return
+        if self._chord and self._marked is not None and self._between(event):
+            return
         super().on_key(event)
+        self._marked = self._chord[0] if self._chord else None
         self.query_one("#privacy-public", Static).update(self._public())
+
+    def _between(self, event: events.Key) -> bool:
+        """Among several lines of one key, as on the panel's menu: the key again marks the
+        next line, Enter chooses the marked one (here Enter does not show the hand)."""
+        assert self._marked is not None
+        chord, marked = self._chord, self._marked
+        if event.key == "enter":
+            self._chord, self._marked = [], None
+            move = self.moves[marked]
+        elif event.key == self.moves[marked].key:
+            self._marked = chord[(chord.index(marked) + 1) % len(chord)]
+            move = None
+        else:
+            return False
+        event.stop()
+        event.prevent_default()
+        self.query_one("#privacy-public", Static).update(self._public())
+        if move is not None:
+            self._choose(move)
+        return True
 
     def show(
         self, seen: PlayerView, legal: Sequence[Action], then_close: Sequence[A.Accept] = ()
