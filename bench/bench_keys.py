@@ -427,10 +427,12 @@ def picking_keys(
     exact = [c.letter.lower() for c in colours if picks(c) == [index]]
     if exact:
         return [key, exact[0]]
-    again = [key] * (lines.index(index) + 1) + ["enter"]  # the key again, then Enter
+    # The key again, then Enter (not when the key is a colour's letter too: p for pink).
+    letter = any(key.upper() in {c.letter for c in colours_of(moves[i], seen)} for i in lines)
+    again = None if letter else [key] * (lines.index(index) + 1) + ["enter"]
     if not menu:
         return again
-    ways = [again, ["down"] * index + ["enter"]]
+    ways = [["down"] * index + ["enter"], *([again] if again else [])]
     for colour in colours:
         picked = picks(colour)
         if index in picked:

@@ -342,3 +342,31 @@ def test_among_two_lines_of_one_key_the_cover_takes_the_key_again_and_enter(
             assert "PrivatePanel" not in screens, screens
 
     run(game)
+
+
+def test_on_the_cover_p_then_p_is_the_price_for_pink(tmp_path: Path) -> None:
+    """The key of a price is also pink's letter: after p, p picks the pink line (it marked
+    the next line instead, and the price was never asked)."""
+    position = Position(
+        players=SIX,
+        investors={SIX[2]: (Colour.PINK, Colour.ORANGE)},
+        deals_done=3,
+        marker=5,
+        turn=SIX[5],
+        hands={SIX[5]: (Card.FAMILY_YELLOW,)},
+        seed=3,
+    )
+    session = GameSession.new(position, tmp_path)
+    session.act(A.StartDeal(player=5))
+
+    async def game() -> None:
+        app = table(tmp_path, session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f3", "p", "p")
+            assert isinstance(app.screen, PriceDialog), app.screen
+            await pilot.press("2", "enter")
+            await pilot.pause()
+            assert session.actions[-1] == A.Ask(player=2, cards=(PINK,), price=Price(amount=2))
+
+    run(game)

@@ -148,7 +148,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         if event.key == "enter":
             self._chord, self._marked = [], None
             move = self.moves[marked]
-        elif event.key == self.moves[marked].key:
+        elif event.key == self.moves[marked].key and not self._a_letter(event.key):
             self._marked = chord[(chord.index(marked) + 1) % len(chord)]
             move = None
         else:
@@ -159,6 +159,10 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         if move is not None:
             self._choose(move)
         return True
+
+    def _a_letter(self, key: str) -> bool:
+        """The key is also the letter of a colour among the lines (p: pink): a letter first."""
+        return any(key.upper() in {c.letter for c in self._colours[i]} for i in self._chord)
 
     def show(
         self, seen: PlayerView, legal: Sequence[Action], then_close: Sequence[A.Accept] = ()
