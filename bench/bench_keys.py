@@ -9,8 +9,11 @@ recorded action is entered as a person would enter it: take the keyboard (the se
 Enter on the privacy screen), walk the menu with the arrows to the move, Enter, the price typed
 and its unit chosen, the dialogs answered, the keyboard given back (Escape) before a table key
 (m, d, r, w) or before the table's count may run out. The seats alternate between the counts
-of ``--seats``. A *hand-over* is a seat's F-key taking the keyboard; a *dialog* is a price,
-a confirmation, a close, a discard or the marker's space.
+of ``--seats``. A *hand-over* is a hand shown: a seat's F-key, then its owner's Enter on the
+privacy cover (a seat that still holds the keyboard is no new one); a *nod* is a public move
+made on the cover, without the hand (its own card's price, an offer accepted, the Boss's
+accept-and-close), counted apart; a *dialog* is a price, a confirmation, a close, a discard
+or the marker's space.
 
 Prints one line per deal closed, then the totals; the last line is exactly
 ``keys per closed deal: K; hand-overs per closed deal: H`` (the game's totals over its closed
@@ -24,7 +27,6 @@ import asyncio
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +47,15 @@ from imtheboss.engine.cards import Colour
 from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.game import apply
 from imtheboss.engine.state import FamilyRef, GameState, Phase
+from imtheboss.engine.view import PlayerView
 from imtheboss.tui.app import BossApp
+from imtheboss.tui.public_moves import (
+    accepts_then_close,
+    closes_after,
+    needed_accepts,
+    public_actions,
+    public_view,
+)
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.dialogs import (
     ConfirmDialog,
@@ -53,7 +63,8 @@ from imtheboss.tui.screens.dialogs import (
     PriceDialog,
     SpaceDialog,
 )
-from imtheboss.tui.screens.private import PrivatePanel, colours_of
+from imtheboss.tui.screens.privacy import PrivacyScreen
+from imtheboss.tui.screens.private import Move, PrivatePanel, colours_of, public_moves
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 DIALOGS = (PriceDialog, ConfirmDialog, CloseDialog, DiscardDialog, SpaceDialog)
@@ -63,6 +74,8 @@ DIALOGS = (PriceDialog, ConfirmDialog, CloseDialog, DiscardDialog, SpaceDialog)
 class Tally:
     keys: int = 0
     handovers: int = 0
+    #: Public moves made on the privacy cover: no hand shown.
+    nods: int = 0
     dialogs: int = 0
     #: The keys themselves, for ``--show-keys``.
     pressed: list[str] = field(default_factory=list)
@@ -70,6 +83,7 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.keys += other.keys
         self.handovers += other.handovers
+        self.nods += other.nods
         self.dialogs += other.dialogs
 
 
@@ -143,17 +157,19 @@ def _reordered(state: GameState, todo: list[Action], holder: int | None) -> list
         free = [
             action
             for k, action in enumerate(todo)
-            if not any(
-                o.player == action.player or _party(o) == _party(action)  # type: ignore[attr-defined]
-                for o in todo[:k]
-            )
-            and _legal(state, action)
+            if not any(_before(o, action) for o in todo[:k]) and _legal(state, action)
         ]
         if not free:
             return None
-        pick = next(
-            (a for a in free if a.player == holder),  # type: ignore[attr-defined]
-            next((a for a in free if a.player != boss), free[0]),  # type: ignore[attr-defined]
+        # The one holding the keyboard goes on, else not the Boss; a Boss lays cards before
+        # answering the prices asked (the one-step close answers them all).
+        pick = min(
+            free,
+            key=lambda a: (
+                a.player != holder,  # type: ignore[attr-defined]
+                a.player == boss,  # type: ignore[attr-defined]
+                isinstance(a, A.Accept),
+            ),
         )
         holder = pick.player  # type: ignore[attr-defined]
         todo.remove(pick)
@@ -161,6 +177,16 @@ def _reordered(state: GameState, todo: list[Action], holder: int | None) -> list
         state, _ = apply(state, pick)
     same = expected.deal is not None and state.deal is not None and _same_deal(state, expected)
     return out if same else None
+
+
+def _before(earlier: Action, later: Action) -> bool:
+    """``earlier`` must stay before ``later``: the same seat's moves, or moves about the same
+    seat's cards — but a family card the Boss lays and a price the Boss accepts are about
+    different cards and say nothing of each other."""
+    same_seat = earlier.player == later.player  # type: ignore[attr-defined]
+    if _party(earlier) == _party(later):
+        return True
+    return same_seat and {type(earlier), type(later)} != {A.LayFamily, A.Accept}
 
 
 def _same_deal(one: GameState, other: GameState) -> bool:
@@ -190,6 +216,8 @@ class CountingDriver(Driver):
         super().__init__(pilot)
         self.now = Tally()
         self._at = 0
+        #: The recorded actions after the one being entered.
+        self.upcoming: Sequence[Action] = ()
         press = pilot.press
 
         async def counted(*keys: str) -> None:
@@ -237,32 +265,56 @@ class CountingDriver(Driver):
         raise AssertionError(f"Tab never reaches {selector}")
 
     async def choose(self, panel: PrivatePanel, match: Callable[[Any], bool]) -> None:
-        """The move's key, as a person reads it on its line: pressed once when it is the
-        only line of its kind, else followed by the letter of its colour when that picks
-        it, else pressed until its line is highlighted, then Enter."""
+        """The move as a person reads it on its line, by the fewest keys (``picking_keys``)."""
         index = await self.find(panel, match)
-        key = panel.moves[index].key
-        lines = [i for i, m in enumerate(panel.moves) if m.key == key]
-        target = panel.moves[index]
+        keys = picking_keys(panel.moves, panel.seen, index, menu=True)
+        assert keys is not None
+        if keys[-1] == "enter":
+            await self.pilot.press(*keys[:-1])
+            assert panel.query_one("#moves", OptionList).highlighted == index
+            keys = keys[-1:]
+        await self.pilot.press(*keys)
 
-        def picks(colour: Colour) -> list[int]:
-            """The lines the colour's letter picks after the key (as the panel does)."""
-            with_it = [i for i in lines if colour in colours_of(panel.moves[i], panel.seen)]
-            alone = [i for i in with_it if colours_of(panel.moves[i], panel.seen) == {colour}]
-            return alone or with_it
+    async def nod(self, seat: int, match: Callable[[Move], bool]) -> bool:
+        """A public move made on the privacy cover, without the hand: the seat's F-key, the
+        move's key (and its colour's letter). False: the seat holds the keyboard already, or
+        the move is not one of the cover's, or its key alone does not pick it."""
+        screen = self.app.screen
+        if isinstance(screen, PrivatePanel) and screen.seat == seat:
+            return False  # the hand is open: the move is made there
+        state = self.state
+        seen = public_view(state, seat)
+        moves = public_moves(seen, public_actions(state, seat), accepts_then_close(state, seat))
+        index = next((i for i, m in enumerate(moves) if match(m)), None)
+        keys = None if index is None else picking_keys(moves, seen, index)
+        if keys is None:
+            return False
+        await self.pilot.press(f"f{seat + 1}")  # from wherever: it takes the keyboard
+        cover = self.app.screen
+        assert isinstance(cover, PrivacyScreen), cover
+        assert cover.moves == moves
+        self.now.nods += 1
+        await self.pilot.press(*keys)
+        return True
 
-        letters = [c.letter.lower() for c in colours_of(target, panel.seen) if picks(c) == [index]]
-        if len(key) != 1:
-            await super().choose(panel, lambda m: m is target)
-        elif lines == [index]:
-            await self.pilot.press(key)
-        elif letters:
-            await self.pilot.press(key, letters[0])  # the key, then the colour's letter
-        else:
-            menu = panel.query_one("#moves", OptionList)
-            while menu.highlighted != index:
-                await self.pilot.press(key)
-            await self.pilot.press("enter")
+    async def _private(self, action: Action) -> None:
+        """A move the cover has is made there (a nod), the others in the panel."""
+        seat = action.player  # type: ignore[attr-defined]
+        if getattr(self.upcoming[0] if self.upcoming else None, "player", None) == seat:
+            await super()._private(action)  # more to say: the keyboard, once
+            return
+        if isinstance(action, A.Ask):
+            if await self.nod(seat, lambda m: m.ask == "price" and same_ask(m, action)):
+                await self.price(action.price)
+                return
+        elif isinstance(action, A.Accept):
+            if await self.nod(seat, lambda m: m.action == action and m.ask is None):
+                await self.confirm()
+                return
+        elif isinstance(action, A.Close) and await self.nod(seat, lambda m: m.ask == "close"):
+            await self.close(action)
+            return
+        await super()._private(action)
 
     async def several(self, actions: Sequence[Action]) -> bool:
         """Moves one line of the menu makes together, entered as that line: the Boss accepts
@@ -275,11 +327,12 @@ class CountingDriver(Driver):
         if deal is None or state.window is not None or panel_seat is None:
             return False
         asked = [p.supplier for p in deal.proposals if not p.by_boss]
-        accepts = [
-            a
-            for a in actions[: len(asked)]
-            if isinstance(a, A.Accept) and a.player == deal.boss and a.supplier in asked
-        ]
+        said = 0
+        while said < len(actions) and _boss_accepts(actions[said], deal.boss, asked):
+            said += 1
+        if said and await self.accept_and_close(actions, list(actions[:said])):  # type: ignore[arg-type]
+            return True
+        accepts = [a for a in actions[: len(asked)] if _boss_accepts(a, deal.boss, asked)]
         if len(asked) > 1 and len(accepts) == len(asked):
             panel = await self.take_keyboard(deal.boss)
             if not any(
@@ -304,6 +357,96 @@ class CountingDriver(Driver):
             return True
         return False
 
+    async def accept_and_close(self, actions: Sequence[Action], accepts: list[A.Accept]) -> bool:
+        """The Boss accepts the prices asked that a close uses and closes, in one move (the
+        cover's, or the panel's when the Boss holds the keyboard): when that close follows
+        and it is the one the dialog proposes."""
+        state = self.state
+        boss = accepts[0].player
+        close = actions[len(accepts)] if len(actions) > len(accepts) else None
+        every = accepts_then_close(state, boss)
+        if not isinstance(close, A.Close) or not every:
+            return False
+        if set(needed_accepts(state, every, close.supplies)) != set(accepts):
+            return False
+        closes = closes_after(state, boss, every)
+        if close.supplies not in [c.supplies for c in closes]:
+            return False
+        done = self._at + len(accepts) + 1
+        if not await self.nod(boss, lambda m: m.ask == "accept_close"):
+            panel = await self.take_keyboard(boss)
+            await self.choose(panel, lambda m: m.ask == "accept_close")
+        await self.close(close)
+        await self.wait_for(lambda: len(self.app.session.actions) >= done)  # type: ignore[union-attr]
+        return True
+
+    async def close(self, action: A.Close) -> None:
+        """The close dialog's terms made the recorded ones: with a choice, each colour whose
+        card differs moved on by its letter until it is the one, then Enter on the button."""
+        dialog = self.app.screen
+        assert isinstance(dialog, CloseDialog), dialog
+        await self.drawn()
+        if dialog.choice:
+            for colour in dialog.choices:
+                for _ in range(len(dialog.choices[colour]) + 1):
+                    if dialog.chosen.get(colour) == action.supplies.get(colour):
+                        break
+                    await self.pilot.press(colour.letter.lower())
+        assert dialog.chosen == action.supplies, (dialog.chosen, action.supplies)
+        await self.close_now(dialog)
+
+
+def _boss_accepts(action: Action, boss: int, asked: Sequence[int]) -> bool:
+    return isinstance(action, A.Accept) and action.player == boss and action.supplier in asked
+
+
+def picking_keys(
+    moves: Sequence[Move], seen: PlayerView, index: int, menu: bool = False
+) -> list[str] | None:
+    """The fewest keys that pick ``moves[index]``: its key when it is the only line of its
+    kind, or its key and the letter of a colour that picks it (as the panel and the cover
+    do); on the panel's menu (``menu``, the highlight on the first line) also the key
+    pressed until its line is highlighted, the key and a letter then the arrows to it, or
+    the arrows alone, and Enter; on the cover, which has no highlight, the key pressed until
+    the line is marked, and Enter. None when no key picks it."""
+    target = moves[index]
+    key = target.key
+    if len(key) != 1:
+        return None if not menu else ["down"] * index + ["enter"]
+    lines = [i for i, m in enumerate(moves) if m.key == key]
+    if lines == [index]:
+        return [key]
+
+    def picks(colour: Colour) -> list[int]:
+        """The lines the colour's letter picks after the key."""
+        with_it = [i for i in lines if colour in colours_of(moves[i], seen)]
+        alone = [i for i in with_it if colours_of(moves[i], seen) == {colour}]
+        return alone or with_it
+
+    colours = sorted(colours_of(target, seen), key=lambda c: c.letter)
+    exact = [c.letter.lower() for c in colours if picks(c) == [index]]
+    if exact:
+        return [key, exact[0]]
+    # The key again, then Enter (not when the key is a colour's letter too: p for pink).
+    letter = any(key.upper() in {c.letter for c in colours_of(moves[i], seen)} for i in lines)
+    again = None if letter else [key] * (lines.index(index) + 1) + ["enter"]
+    if not menu:
+        return again
+    ways = [["down"] * index + ["enter"], *([again] if again else [])]
+    for colour in colours:
+        picked = picks(colour)
+        if index in picked:
+            step = "down" if index > picked[0] else "up"
+            arrows = [step] * abs(index - picked[0])
+            ways.append([key, colour.letter.lower(), *arrows, "enter"])
+    return min(ways, key=len)
+
+
+def same_ask(move: Move, action: A.Ask) -> bool:
+    """The move's question is ``action`` but for the price."""
+    template = move.template
+    return isinstance(template, A.Ask) and template.cards == action.cards
+
 
 async def replay(
     seed: int, seats: int, size: tuple[int, int], home: Path, deals: int | None = None
@@ -324,9 +467,10 @@ async def replay(
             deals_before = driver.state.deals_done
             closed_before = _closed(driver.state)
             driver._at = at
+            driver.upcoming = actions[at + 1 :]
             if await driver.several(actions[at:]):
                 played = session.actions[at:]
-                assert Counter(played) == Counter(actions[at : len(session.actions)]), played
+                assert _same_moves(played, actions[at : at + len(played)]), played
             else:
                 await driver.play(action, at)
             if driver.state.deals_done != deals_before or driver.state.phase is Phase.OVER:
@@ -341,6 +485,16 @@ async def replay(
             assert driver.state.phase is Phase.OVER
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _same_moves(one: Sequence[Action], other: Sequence[Action]) -> bool:
+    """The same moves, in any order (a close's cards are a dict: unhashable)."""
+    rest = list(other)
+    for action in one:
+        if action not in rest:
+            return False
+        rest.remove(action)
+    return not rest
 
 
 def _closed(state: GameState) -> int:
@@ -368,13 +522,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             for number, deal in enumerate(game.closed, 1):
                 print(
                     f"game {game.seed} ({seats} seats) deal {number}: {deal.keys} keys, "
-                    f"{deal.handovers} hand-overs, {deal.dialogs} dialogs"
+                    f"{deal.handovers} hand-overs, {deal.nods} nods, {deal.dialogs} dialogs"
                 )
                 if args.show_keys:
                     print("   ", " ".join(deal.pressed))
             print(
                 f"game {game.seed}: {len(game.closed)} deals closed, {game.total.keys} keys, "
-                f"{game.total.handovers} hand-overs, {game.total.dialogs} dialogs "
+                f"{game.total.handovers} hand-overs, {game.total.nods} nods, "
+                f"{game.total.dialogs} dialogs "
                 f"({game.seconds:.0f} s)"
             )
     closed = sum(len(g.closed) for g in games)
@@ -383,7 +538,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         total.add(game.total)
     print(
         f"{len(games)} games ({args.seats} seats, {width}×{height}), {closed} deals closed: "
-        f"{total.keys} keys, {total.handovers} hand-overs, {total.dialogs} dialogs; "
+        f"{total.keys} keys, {total.handovers} hand-overs, {total.nods} nods, "
+        f"{total.dialogs} dialogs; nods per closed deal: {total.nods / closed:.1f}; "
         f"dialogs per closed deal: {total.dialogs / closed:.1f}"
     )
     print(

@@ -356,7 +356,7 @@ def test_every_dialog_survives_every_size_down_to_one_cell(
                 "undo": lambda: app.post_message(key_event("ctrl+z")),
                 "privacy": lambda: app.push_screen(PrivacyScreen("Bob")),
                 "names": lambda: app.push_screen(NamesScreen(6)),
-                "score": lambda: app.push_screen(ScoreScreen(driver.state, 7)),
+                "score": lambda: app.push_screen(ScoreScreen(view(driver.state, None), 7)),
                 "legend": app.action_legend,
                 "rules": app.action_rules,
                 "palette": lambda: app.post_message(key_event("ctrl+p")),

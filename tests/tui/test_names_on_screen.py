@@ -17,6 +17,7 @@ from imtheboss.engine import actions as A
 from imtheboss.engine import new_game
 from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import Phase
+from imtheboss.engine.view import view
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.dialogs import ConfirmDialog
@@ -78,7 +79,7 @@ def test_names_that_look_like_markup_are_shown_as_written(tmp_path: Path) -> Non
             for _, _, after, _ in random_steps(final, random.Random(SEED)):
                 final = after
             assert final.phase is Phase.OVER
-            app.push_screen(ScoreScreen(final))
+            app.push_screen(ScoreScreen(view(final, None)))
             await pilot.pause()
             text = screen_text(app)
             winners = " and ".join(final.name(w) for w in final.winners)

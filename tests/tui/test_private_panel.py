@@ -4,6 +4,7 @@ and no screen or widget below the app fed the game's state."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +14,17 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RadioButton
 from tuikit import NAMES, Driver, Policy, run, screen_text, seated, secrets_of, settings
 
+from imtheboss.bots.random_play import random_steps
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.position import Position
+from imtheboss.engine.setup import Setup
 from imtheboss.engine.state import FamilyRef, GameState, InvestorRef, Phase, Price
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.dialogs import ConfirmDialog, PriceDialog
+from imtheboss.tui.screens.score import ScoreScreen
 from imtheboss.tui.widgets.board import BoardView
 from imtheboss.tui.widgets.deal import DealView
 from imtheboss.tui.widgets.players import PlayersView
@@ -247,5 +251,32 @@ def test_no_screen_or_widget_below_the_app_is_given_a_state(
                 await driver.play(action, at)
         assert wanted <= kinds, kinds
         assert not given, given
+
+    run(game)
+
+
+def test_the_score_screen_is_given_the_tables_view_not_the_state(tmp_path: Path) -> None:
+    """At the end everything is public (E3), but the rule holds there too: the score screen
+    is built from the table's view of the finished game, and shows its final money."""
+    session = GameSession.new(Setup(players=("Ann", "Bob", "Cy", "Di"), seed=11), tmp_path)
+    for _, action, _, _ in random_steps(session.state, random.Random(11)):
+        session.act(action)
+    state = session.state
+    assert state.phase is Phase.OVER
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app._game_over()
+            await pilot.pause()
+            score = app.screen
+            assert isinstance(score, ScoreScreen)
+            for node in score.walk_children(with_self=True):
+                held = [k for k, v in vars(node).items() if _states_in(v)]
+                assert not held, (type(node).__name__, held)
+            text = screen_text(app)
+            best = max(p.money for p in state.players)
+            assert f"${best}M" in text, text
 
     run(game)

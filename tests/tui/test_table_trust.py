@@ -95,7 +95,7 @@ def test_the_log_keeps_amounts_only_while_their_deal_is_on_the_table(tmp_path: P
             assert amounts_in(text) == [], text
             assert "Ann makes Bob an offer for the yellow investor." in text
             assert (
-                "Cy accepts the Boss's offer." in text
+                "Cy accepts the Boss's offer for the pink investor." in text
                 and "Ann pays Bob" in text
                 and "the bank pays Ann" in text
             )

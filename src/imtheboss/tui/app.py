@@ -43,11 +43,20 @@ from .clock import BotPace, TableClock
 from .labels import game_title, refusal
 from .log import TableLog, event_note, has_amounts, noted, said, said_end, said_move
 from .markup import escape
+from .public_moves import (
+    accepted,
+    accepts_then_close,
+    closes_after,
+    judge_after,
+    needed_accepts,
+    public_actions,
+    public_view,
+)
 from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
 
 if TYPE_CHECKING:
-    from .screens.private import ActionChosen, MoveQuestion
+    from .screens.private import ActionChosen, Move, MoveQuestion
 
 #: The names the app was the home of before it was split (the settings and the table's screen
 #: have rooms of their own now).
@@ -367,12 +376,21 @@ class BossApp(FitsTheTerminal[None]):
         self._waits_drawn = bool(waits)
         table.show(public, frozenset(self.bot_seats.bots), remaining, asking, waits)
         if _imported("private"):
+            from .screens.privacy import PrivacyScreen
             from .screens.private import PrivatePanel
 
             for screen in self.screen_stack:
                 if isinstance(screen, PrivatePanel):
                     seat = screen.seat
-                    screen.show(view(state, seat), legal_actions(state, seat), remaining)
+                    then = accepts_then_close(state, seat)
+                    screen.show(view(state, seat), legal_actions(state, seat), remaining, then)
+                elif isinstance(screen, PrivacyScreen):
+                    seat = screen.seat
+                    screen.show(
+                        public_view(state, seat),
+                        public_actions(state, seat),
+                        accepts_then_close(state, seat),
+                    )
         if self.seats is not None:
             self.seats.sync()
         self.refresh_bindings()
@@ -696,9 +714,12 @@ class BossApp(FitsTheTerminal[None]):
             if ok:
                 state = self.state
                 seen, legal = view(state, seat), legal_actions(state, seat)
-                self.push_screen(PrivatePanel(seen, legal, self._remaining()))
+                then = accepts_then_close(state, seat)
+                self.push_screen(PrivatePanel(seen, legal, self._remaining(), then))
 
-        self.push_screen(PrivacyScreen(name), confirmed)
+        state = self.state
+        public = (public_actions(state, seat), accepts_then_close(state, seat))
+        self.push_screen(PrivacyScreen(name, public_view(state, seat), *public), confirmed)
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         if self.play(message.action, private=True) and not message.keep_open:
@@ -716,7 +737,8 @@ class BossApp(FitsTheTerminal[None]):
             def priced(price: Price | None) -> None:
                 if price is not None:
                     chosen: Action = template.model_copy(update={"price": price})
-                    self.play(chosen, private=True)
+                    if self.play(chosen, private=True) and not message.keep_open:
+                        self._give_keyboard_back()  # said on the privacy cover
 
             self.push_screen(
                 PriceDialog(move.label.rstrip("…"), state.proceeds, space.dividends), priced
@@ -741,6 +763,34 @@ class BossApp(FitsTheTerminal[None]):
                 return check_close(state, seat, supplies)
 
             self.push_screen(CloseDialog(view(state, seat), closes, judge), closing)
+        elif move.ask == "accept_close":
+            self._accept_and_close(seat, move)
+
+    def _accept_and_close(self, seat: int, move: Move) -> None:
+        """The Boss closes with cards whose prices are asked: the close's choices are those of
+        the deal once every price asked is accepted, and the prices of the cards the close
+        uses are accepted just before it (asked as a question when there is no choice);
+        nothing is played before the Boss says yes."""
+        from .screens.close import CloseDialog
+
+        state = self.state
+        asked = tuple(a for a in move.actions if isinstance(a, A.Accept))
+        every = accepted(state, asked)
+        if every is None:
+            return
+        closes = closes_after(state, seat, asked)
+
+        def judge(supplies: dict[Colour, CardRef]) -> dict[int, int]:
+            return judge_after(state, seat, asked, supplies)
+
+        def closing(close: A.Close | None) -> None:
+            if close is None:
+                return
+            accepts = needed_accepts(self.state, asked, close.supplies)
+            if all(self.play(a, private=True) for a in accepts) and self.play(close, True):
+                self._give_keyboard_back()
+
+        self.push_screen(CloseDialog(view(every, seat), closes, judge, True), closing)
 
     def before_cover(self) -> None:
         """A hand is never left under the cover: whoever had the keyboard gives it back (and
@@ -935,4 +985,4 @@ class BossApp(FitsTheTerminal[None]):
         from .screens.score import ScoreScreen
 
         seed = getattr(self.session.setup, "seed", None) if self.session else None
-        self.push_screen(ScoreScreen(self.state, seed), chosen)
+        self.push_screen(ScoreScreen(view(self.state, None), seed), chosen)

@@ -193,7 +193,7 @@ def move_line(action: Action, state: GameState, amounts: bool = True) -> str | N
 
 def has_amounts(action: Action) -> bool:
     """The line of this action names a price (and forgets it once its deal is over)."""
-    return isinstance(action, A.Offer | A.Ask)
+    return isinstance(action, A.Offer | A.Ask | A.Accept)
 
 
 def no_deal_on_the_table(before: GameState) -> bool:
@@ -372,7 +372,8 @@ def said_move(
     if isinstance(action, A.Discard):
         return _("{name} discards {cards}.").format(name=name, cards=cards_list(action.cards))
     if isinstance(action, A.LayFamily):
-        return _("{name} lays a {colour} family card.").format(
+        # "their", not "a": no article to agree with the colour ("a orange").
+        return _("{name} lays their {colour} family card.").format(
             name=name, colour=card_colour(action.colour)
         )
     if isinstance(action, A.Offer):
@@ -392,11 +393,7 @@ def said_move(
             )
         return _("{name} names a price for {cards}.").format(name=name, cards=cards)
     if isinstance(action, A.Accept):
-        if action.supplier is None:
-            return _("{name} accepts the Boss's offer.").format(name=name)
-        return _("{name} accepts {supplier}'s price.").format(
-            name=name, supplier=state.name(action.supplier)
-        )
+        return _said_accept(action, state, amounts)
     if isinstance(action, A.Withdraw):
         if action.supplier is None:
             return _("{name} takes back their price.").format(name=name)
@@ -432,6 +429,33 @@ def said_move(
         supplies = ", ".join(ref_text(state, ref) for ref in action.supplies.values())
         return _("{name} closes with {supplies}: “One, two…”").format(name=name, supplies=supplies)
     raise AssertionError(action)  # pragma: no cover - every action kind is listed above
+
+
+def _said_accept(action: A.Accept, state: GameState, amounts: bool) -> str:
+    """An acceptance names the cards it is for and their price (the proposal it accepts, in
+    the state before it): "Shark2 accepts Shark1's price" alone does not say which card."""
+    name = state.name(action.player)
+    supplier = action.player if action.supplier is None else action.supplier
+    deal = state.deal
+    proposal = next((p for p in deal.proposals if p.supplier == supplier), None) if deal else None
+    if proposal is None:  # not from a legal game: the sentence without its card
+        return _("{name} accepts.").format(name=name)
+    cards = _cards(state, proposal.cards, action.player)
+    price = price_words(proposal.price)
+    if action.supplier is None:
+        if amounts:
+            return _("{name} accepts the Boss's offer of {price} for {cards}.").format(
+                name=name, price=price, cards=cards
+            )
+        return _("{name} accepts the Boss's offer for {cards}.").format(name=name, cards=cards)
+    other = state.name(supplier)
+    if amounts:
+        return _("{name} accepts {supplier}'s price of {price} for {cards}.").format(
+            name=name, supplier=other, price=price, cards=cards
+        )
+    return _("{name} accepts {supplier}'s price for {cards}.").format(
+        name=name, supplier=other, cards=cards
+    )
 
 
 def said_end(before: GameState, events: Sequence[Event]) -> list[str]:

@@ -1,8 +1,12 @@
 """The Boss's close (CL1, CL3): which card supplies each colour, and what it pays.
 
+It may also say what comes first: the Boss's acceptance of every price asked (one move
+does both; the terms are then those of the deal once they are accepted).
+
 The dialog proposes the first close the engine offers, if there is one. When that is the only
 close, there is nothing to choose: the dialog is a question, the terms and ``y``. Otherwise
-the Boss may change any colour, and Enter is on the button that closes. The engine (the app's
+the Boss may change any colour (its letter moves it on to its next card), and Enter is on the
+button that closes. The engine (the app's
 ``judge``) rules on the result before the dialog closes, so a refusal shows here, with its
 rule ID. The dialog is fed the Boss's view and the Boss's legal closes, never the state.
 """
@@ -44,8 +48,17 @@ def _key(ref: CardRef) -> str:
 class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
-    def __init__(self, seen: PlayerView, closes: Sequence[A.Close], judge: Judge) -> None:
+    def __init__(
+        self,
+        seen: PlayerView,
+        closes: Sequence[A.Close],
+        judge: Judge,
+        accepting: bool = False,
+    ) -> None:
+        """``accepting``: the close accepts first the prices asked for its cards (``seen``
+        and ``closes`` are then of the deal once every price asked is accepted)."""
         super().__init__()
+        self.accepting = accepting
         assert seen.viewer is not None
         self.seen = seen
         self.boss = seen.viewer
@@ -73,7 +86,13 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
         # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
         # show its terms and the button.
         with VerticalScroll(classes="dialog wide"):
+            if self.accepting:
+                yield Label(self._first(), classes="question", id="close-first")
             yield Label(self._heading(), classes="question", id="close-heading")
+            if self.choice:
+                yield Label(
+                    _("A colour's letter changes its card."), classes="hint", id="close-hint"
+                )
             for colour, refs in self.choices.items() if self.choice else ():
                 # Text, not markup: a choice names a player.
                 options = [(Text(ref_text(self.seen, ref)), key) for key, ref in refs.items()]
@@ -103,8 +122,12 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
                 yield ok
                 yield back
 
+    @staticmethod
+    def _first() -> str:
+        return _("First the Boss accepts the price asked for each card of the close.")
+
     def _ok(self) -> str:
-        return _("One, two… close it (Enter, y)") if self.choice else _("One, two… close it (y)")
+        return _("One, two… close it (Enter)") if self.choice else _("One, two… close it (y)")
 
     def _heading(self) -> str:
         number, pick = self.space.number, self.space.pick
@@ -136,6 +159,21 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
         self.call_after_refresh(self.drawn)
 
     def on_key(self, event: events.Key) -> None:
+        """Without a choice, ``y`` closes. With one, a colour's letter (R B Y P O G) moves that
+        colour on to its next card (``— not used —`` among them for an optional colour):
+        the terms change without a walk through the dropdowns."""
+        if self.choice:
+            colour = next((c for c in self.choices if c.letter == event.key.upper()), None)
+            if colour is None or self.typed_ahead(event):
+                return
+            event.stop()
+            event.prevent_default()
+            select: Select[str] = self.query_one(f"#pick-{colour.value}", Select)
+            keys = [_NONE] if colour not in self.space.required else []
+            keys += list(self.choices[colour])
+            at = keys.index(select.value) if select.value in keys else -1
+            select.value = keys[(at + 1) % len(keys)]
+            return
         if event.key != "y":
             return
         event.stop()
@@ -146,6 +184,10 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
     def retranslate(self) -> None:
         """The words again in the table's language; the cards chosen stay chosen."""
         self.query_one("#close-heading", Label).update(self._heading())
+        if self.accepting:
+            self.query_one("#close-first", Label).update(self._first())
+        if self.choice:
+            self.query_one("#close-hint", Label).update(_("A colour's letter changes its card."))
         for colour, refs in self.choices.items() if self.choice else ():
             self.query_one(f"#label-{colour}", Label).update(self._colour_label(colour))
             select = self.query_one(f"#pick-{colour.value}", Select)
@@ -162,6 +204,11 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
 
     def on_select_changed(self) -> None:
         self._preview()
+
+    @property
+    def chosen(self) -> dict[Colour, CardRef]:
+        """The cards the close would use now, as the dialog stands."""
+        return self._supplies()
 
     def _supplies(self) -> dict[Colour, CardRef]:
         if not self.choice:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -57,16 +57,23 @@ class Move:
     label: str
     action: Action | None = None
     #: "price" (offer/ask: which price?), "lay_price" (lay a family card, then ask for it),
-    #: "discard", "close", "accept_all", "more" (unfold), "give_back".
+    #: "discard", "close", "accept_all", "accept_close" (the Boss accepts every price asked
+    #: and closes), "more" (unfold), "give_back".
     ask: str | None = None
     template: Action | None = None
-    #: The moves played together (``accept_all``).
+    #: The moves played together (``accept_all``; ``accept_close``: before the close).
     actions: tuple[Action, ...] = ()
 
     @property
     def kind(self) -> str:
-        if self.ask in ("accept_all", "more", "give_back"):
-            return {"accept_all": "accept", "more": "more", "give_back": "give_back"}[self.ask]
+        named = {
+            "accept_all": "accept",
+            "accept_close": "close",
+            "more": "more",
+            "give_back": "give_back",
+        }
+        if self.ask in named:
+            return named[self.ask]
         action = self.action or self.template
         return action.kind if action is not None else ""
 
@@ -90,12 +97,15 @@ class ActionChosen(Message):
 
 
 class MoveQuestion(Message):
-    """A move that needs more (a price, the cards to discard, the terms of a close)."""
+    """A move that needs more (a price, the cards to discard, the terms of a close).
+    ``keep_open``: the keyboard stays with the player once the move is made (the panel's
+    talk); a move made on the privacy cover gives it back."""
 
-    def __init__(self, seat: int, move: Move) -> None:
+    def __init__(self, seat: int, move: Move, keep_open: bool = True) -> None:
         super().__init__()
         self.seat = seat
         self.move = move
+        self.keep_open = keep_open
 
 
 #: Moves after which the keyboard stays with the player: talking, not playing cards.
@@ -152,13 +162,19 @@ _ORDER = {
 }
 
 
-def moves_for(seen: PlayerView, legal: Sequence[Action], unfolded: bool = False) -> list[Move]:
+def moves_for(
+    seen: PlayerView,
+    legal: Sequence[Action],
+    unfolded: bool = False,
+    then_close: Sequence[A.Accept] = (),
+) -> list[Move]:
     """The menu of a player's legal moves: first the line that gives the keyboard back, then
     the moves about a colour the deal still needs, then one line that unfolds the rest
-    (``unfolded``: the rest is shown instead)."""
+    (``unfolded``: the rest is shown instead). ``then_close``: the Boss's acceptances of every
+    price asked, after which the deal can close (one line does both)."""
     near: list[Move] = []
     far: list[Move] = []
-    for move in _moves(seen, legal):
+    for move in [*_moves(seen, legal), *_accept_close(seen, then_close)]:
         (near if _matters(move, seen) else far).append(move)
     if far and not unfolded:
         label = ngettext("More moves ({count})…", "More moves ({count})…", len(far))
@@ -168,6 +184,28 @@ def moves_for(seen: PlayerView, legal: Sequence[Action], unfolded: bool = False)
     ordered = sorted(near, key=lambda m: _ORDER.get(m.kind, 20))
     back = Move(_("Give the keyboard back"), ask="give_back")
     return [back, *ordered]
+
+
+def public_moves(
+    seen: PlayerView, legal: Sequence[Action], then_close: Sequence[A.Accept] = ()
+) -> list[Move]:
+    """The moves of the privacy cover: those of ``legal`` (the seat's moves that read nothing
+    of its hand) about a colour the deal needs, without the lines that give the keyboard back
+    or unfold the rest (the panel has them)."""
+    assert seen.hand is None and seen.money is None, "the cover is fed the public view"
+    return [m for m in moves_for(seen, legal, False, then_close) if m.ask not in _PANEL_ONLY]
+
+
+#: Lines of the panel's menu that the cover has not.
+_PANEL_ONLY = ("give_back", "more")
+
+
+def _accept_close(seen: PlayerView, accepts: Sequence[A.Accept]) -> list[Move]:
+    if not accepts:
+        return []
+    prices = _(", ").join(_named_price(seen, a) for a in accepts)
+    label = _("Accept the prices asked ({prices}) and close — “One, two…”").format(prices=prices)
+    return [Move(label, ask="accept_close", actions=tuple(accepts))]
 
 
 def colours_of(move: Move, seen: PlayerView) -> set[Colour]:
@@ -275,6 +313,110 @@ def _named_price(seen: PlayerView, accept: A.Accept) -> str:
     )
 
 
+class MoveKeys:
+    """The keys of a list of moves, for the private panel and the privacy cover: a move's key
+    plays it (or, with several lines of its kind, waits for a colour's letter); a move that
+    cannot be taken back is asked again. The cover's moves give the keyboard back."""
+
+    seat: int
+    seen: PlayerView
+    moves: list[Move]
+    _chord: list[int]
+    _colours: list[set[Colour]]
+    app: App[object]
+    #: A talking move keeps the keyboard with the player (the panel), or gives it back (the
+    #: cover: the hand was never shown, the next player takes the keyboard).
+    KEEPS_THE_KEYBOARD = True
+
+    def _moves_menu(self) -> OptionList | None:
+        """The menu whose highlight the keys move (the cover has none)."""
+        return None
+
+    def _send(self, actions: Sequence[Action]) -> None:
+        """Play ``actions`` in order; the last one on the cover gives the keyboard back."""
+        for i, action in enumerate(actions):
+            if self.KEEPS_THE_KEYBOARD:
+                keep = isinstance(action, _KEEP_OPEN)
+            else:
+                keep = i < len(actions) - 1
+            self.app.post_message(ActionChosen(action, keep))
+
+    def on_key(self, event: events.Key) -> None:
+        """A move's key: the move, or, when there are several lines of its kind, the next
+        of them — and then a colour's letter (R B Y P O G) picks the line of that colour."""
+        chord, self._chord = self._chord, []
+        menu = self._moves_menu()
+        if chord:
+            letter = event.key.upper()
+            picked = [i for i in chord if letter in {c.letter for c in self._colours[i]}]
+            # A line of that colour alone first (the card, not a bundle that holds it).
+            alone = [i for i in picked if {c.letter for c in self._colours[i]} == {letter}]
+            picked = alone or picked
+            if picked:
+                event.stop()
+                event.prevent_default()
+                if len(picked) == 1:
+                    self._choose(self.moves[picked[0]])
+                else:
+                    if menu is not None:
+                        menu.highlighted = picked[0]
+                    self._chord = picked
+                return
+        lines = [i for i, move in enumerate(self.moves) if move.key == event.key]
+        if not lines or event.key == "esc":
+            return
+        event.stop()
+        event.prevent_default()
+        if len(lines) == 1:
+            self._choose(self.moves[lines[0]])
+            return
+        if menu is not None:
+            after = [i for i in lines if menu.highlighted is not None and i > menu.highlighted]
+            menu.highlighted = (after or lines)[0]
+        self._chord = lines
+
+    def _choose(self, move: Move) -> None:
+        if move.ask == "accept_all":
+            self._confirm(move.kind, move.actions, move.label)
+            return
+        if move.ask == "lay_price":
+            self._lay_and_ask(move)
+            return
+        action = move.action
+        if action is None:
+            self.app.post_message(MoveQuestion(self.seat, move, self.KEEPS_THE_KEYBOARD))
+            return
+        if move.kind not in _CONFIRM:
+            self._send((action,))
+            return
+        self._confirm(move.kind, (action,), describe(action, self.seen))
+
+    def _confirm(self, kind: str, actions: tuple[Action, ...], said: str) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._send(actions)
+
+        def question() -> str:
+            return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
+                move=said
+            )
+
+        self.app.push_screen(ConfirmDialog(question, purpose=kind), answered)
+
+    def _lay_and_ask(self, move: Move) -> None:
+        lay, ask = move.action, move.template
+        deal = self.seen.deal
+        assert isinstance(lay, A.LayFamily) and isinstance(ask, A.Ask) and deal is not None
+
+        def priced(price: Price | None) -> None:
+            if price is not None:
+                self._send((lay, ask.model_copy(update={"price": price})))
+
+        dividends = self.seen.board.space(deal.space).dividends
+        question = move.label.rstrip("…")
+        self.app.push_screen(PriceDialog(question, self.seen.proceeds, dividends), priced)
+
+
 class Menu(OptionList):
     """The moves, with no wrapping round: Up on the first line (where every move leaves the
     highlight) stays there, never on the last move of the menu."""
@@ -288,7 +430,7 @@ class Menu(OptionList):
             super().action_cursor_down()
 
 
-class PrivatePanel(ModalScreen[None]):
+class PrivatePanel(MoveKeys, ModalScreen[None]):
     BINDINGS = [Binding("escape", "give_back", N_("Give the keyboard back"))]
 
     DEFAULT_CSS = """
@@ -315,14 +457,20 @@ class PrivatePanel(ModalScreen[None]):
     ROOM_FOR_THE_BOARD = (140, 40)
 
     def __init__(
-        self, seen: PlayerView, legal: Sequence[Action], remaining: float | None = None
+        self,
+        seen: PlayerView,
+        legal: Sequence[Action],
+        remaining: float | None = None,
+        then_close: Sequence[A.Accept] = (),
     ) -> None:
+        """``then_close``: the Boss's acceptances after which the deal can close (``moves_for``)."""
         super().__init__()
         assert seen.viewer is not None
         self.seen = seen
         self.legal = tuple(legal)
         self.seat = seen.viewer
         self.remaining = remaining
+        self.then_close = tuple(then_close)
         self.moves: list[Move] = []
         #: The menu now on screen, by option id. Ids are new with every menu: a choice made
         #: on a menu that has changed since (a quick second Enter) is not taken for another.
@@ -359,7 +507,7 @@ class PrivatePanel(ModalScreen[None]):
 
     def on_mount(self) -> None:
         translate_bindings(self)
-        self.show(self.seen, self.legal, self.remaining)
+        self.show(self.seen, self.legal, self.remaining, self.then_close)
 
     def retranslate(self) -> None:
         """Everything again in the table's language; the highlighted move stays where it is."""
@@ -367,18 +515,23 @@ class PrivatePanel(ModalScreen[None]):
         self.query_one("#private-prompt", Static).update(self._prompt())
         highlighted = self.query_one("#moves", OptionList).highlighted
         self.moves = []
-        self.show(self.seen, self.legal, self.remaining)
+        self.show(self.seen, self.legal, self.remaining, self.then_close)
         menu = self.query_one("#moves", OptionList)
         if highlighted is not None and highlighted < menu.option_count:
             menu.highlighted = highlighted
 
     def show(
-        self, seen: PlayerView, legal: Sequence[Action], remaining: float | None = None
+        self,
+        seen: PlayerView,
+        legal: Sequence[Action],
+        remaining: float | None = None,
+        then_close: Sequence[A.Accept] = (),
     ) -> None:
         """The hand, the play waiting for an answer, the deal, and the menu. ``remaining``:
         the seconds left on the table's count (None: no count, or asking around)."""
         assert seen.viewer == self.seat
         self.seen, self.legal, self.remaining = seen, tuple(legal), remaining
+        self.then_close = tuple(then_close)
         self._show_hand(seen)
         self._show_window(seen, remaining)
         self.query_one("#private-deal", DealView).show(seen, remaining, None, keys=False)
@@ -386,7 +539,7 @@ class PrivatePanel(ModalScreen[None]):
         board.display = self._room_for_the_board()
         if board.display:
             board.show(seen)
-        moves = moves_for(seen, self.legal, self._unfolded)
+        moves = moves_for(seen, self.legal, self._unfolded, self.then_close)
         if moves == self.moves and self._menus:
             return  # the same menu: rebuilding it would only move the highlight
         menu = self.query_one("#moves", OptionList)
@@ -396,7 +549,7 @@ class PrivatePanel(ModalScreen[None]):
         menu.clear_options()
         self._menus += 1
         self._menu = {f"{self._menus}.{i}": move for i, move in enumerate(self.moves)}
-        menu.add_options(Option(_line(move), id=key) for key, move in self._menu.items())
+        menu.add_options(Option(line_of(move), id=key) for key, move in self._menu.items())
         if len(self.moves) == 1:
             menu.add_option(Option(_("Nothing to play right now"), disabled=True))
         # Always the first line: it only gives the keyboard back, so an Enter meant for
@@ -460,37 +613,8 @@ class PrivatePanel(ModalScreen[None]):
             line.append(" · " + _("the table asks each player in turn"), style="dim")
         box.update(line)
 
-    def on_key(self, event: events.Key) -> None:
-        """A move's key: the move, or, when there are several lines of its kind, the next
-        of them — and then a colour's letter (R B Y P O G) picks the line of that colour."""
-        chord, self._chord = self._chord, []
-        menu = self.query_one("#moves", OptionList)
-        if chord:
-            letter = event.key.upper()
-            picked = [i for i in chord if letter in {c.letter for c in self._colours[i]}]
-            # A line of that colour alone first (the card, not a bundle that holds it).
-            alone = [i for i in picked if {c.letter for c in self._colours[i]} == {letter}]
-            picked = alone or picked
-            if picked:
-                event.stop()
-                event.prevent_default()
-                if len(picked) == 1:
-                    self._choose(self.moves[picked[0]])
-                else:
-                    menu.highlighted = picked[0]
-                    self._chord = picked
-                return
-        lines = [i for i, move in enumerate(self.moves) if move.key == event.key]
-        if not lines or event.key == "esc":
-            return
-        event.stop()
-        event.prevent_default()
-        if len(lines) == 1:
-            self._choose(self.moves[lines[0]])
-            return
-        after = [i for i in lines if menu.highlighted is not None and i > menu.highlighted]
-        menu.highlighted = (after or lines)[0]
-        self._chord = lines
+    def _moves_menu(self) -> OptionList | None:
+        return self.query_one("#moves", OptionList)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         move = self._menu.get(event.option.id or "")
@@ -503,49 +627,9 @@ class PrivatePanel(ModalScreen[None]):
             return
         if move.ask == "more":
             self._unfolded = True
-            self.show(self.seen, self.legal, self.remaining)
+            self.show(self.seen, self.legal, self.remaining, self.then_close)
             return
-        if move.ask == "accept_all":
-            self._confirm(move.kind, move.actions, move.label)
-            return
-        if move.ask == "lay_price":
-            self._lay_and_ask(move)
-            return
-        action = move.action
-        if action is None:
-            self.post_message(MoveQuestion(self.seat, move))
-            return
-        if move.kind not in _CONFIRM:
-            self.post_message(ActionChosen(action, isinstance(action, _KEEP_OPEN)))
-            return
-        self._confirm(move.kind, (action,), describe(action, self.seen))
-
-    def _confirm(self, kind: str, actions: tuple[Action, ...], said: str) -> None:
-        def answered(yes: bool | None) -> None:
-            if yes:
-                for action in actions:
-                    self.post_message(ActionChosen(action, isinstance(action, _KEEP_OPEN)))
-
-        def question() -> str:
-            return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
-                move=said
-            )
-
-        self.app.push_screen(ConfirmDialog(question, purpose=kind), answered)
-
-    def _lay_and_ask(self, move: Move) -> None:
-        lay, ask = move.action, move.template
-        deal = self.seen.deal
-        assert isinstance(lay, A.LayFamily) and isinstance(ask, A.Ask) and deal is not None
-
-        def priced(price: Price | None) -> None:
-            if price is not None:
-                self.post_message(ActionChosen(lay, True))
-                self.post_message(ActionChosen(ask.model_copy(update={"price": price}), True))
-
-        dividends = self.seen.board.space(deal.space).dividends
-        question = move.label.rstrip("…")
-        self.app.push_screen(PriceDialog(question, self.seen.proceeds, dividends), priced)
+        super()._choose(move)
 
     def action_give_back(self) -> None:
         self.dismiss(None)
@@ -557,8 +641,11 @@ class PrivatePanel(ModalScreen[None]):
         self.app.clear_notifications()
 
 
-def _line(move: Move) -> Text:
+def line_of(move: Move) -> Text:
     """A menu line: its key, then its words (Text, not markup: they hold players' names)."""
-    key = move.key
+    return key_line(move.key, move.label)
+
+
+def key_line(key: str, words: str) -> Text:
     shown = _("Esc") if key == "esc" else key
-    return Text.assemble((f" {shown} ", "bold reverse"), " ", move.label)
+    return Text.assemble((f" {shown} ", "bold reverse"), " ", words)

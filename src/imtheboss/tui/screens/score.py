@@ -1,5 +1,9 @@
 """The end (E3): the ranking, everyone's money at last, deals closed as Boss — and the seed,
-kept secret during the game (it decides every hand), so the game can be replayed."""
+kept secret during the game (it decides every hand), so the game can be replayed.
+
+Fed the table's view of the finished game, as every screen below the app: at the end the
+money is public (``final_money``), and the hands, which the view never holds, are not shown
+here anyway."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from ...engine.state import GameState
+from ...engine.view import PlayerView
 from ...i18n import N_, _, ngettext
 from ..labels import colour_name, money
 from ..language import translate_bindings
@@ -24,15 +28,18 @@ class ScoreScreen(Screen[str]):
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 
-    def __init__(self, state: GameState, seed: int | None = None) -> None:
+    def __init__(self, seen: PlayerView, seed: int | None = None) -> None:
         super().__init__()
-        self.state = state
+        self.seen = seen
         self.seed = seed
 
     def compose(self) -> ComposeResult:
-        state = self.state
-        winners = _(" and ").join(state.name(w) for w in state.winners)
-        ranking = sorted(range(state.n), key=lambda s: -state.players[s].money)
+        seen = self.seen
+        # Public once the game is over (E3); before that (a test pushes the screen at any
+        # moment) nobody's money is known.
+        final: tuple[int | None, ...] = seen.final_money or (None,) * len(seen.players)
+        winners = _(" and ").join(seen.players[w].name for w in seen.winners)
+        ranking = sorted(range(len(seen.players)), key=lambda s: -(final[s] or 0))
         table = Table(title=_("Final money"), expand=False)
         table.add_column("#", justify="right")
         table.add_column(_("player"))
@@ -42,17 +49,17 @@ class ScoreScreen(Screen[str]):
         place = 0
         last = None
         for i, seat in enumerate(ranking):
-            player = state.players[seat]
-            if player.money != last:
-                place, last = i + 1, player.money
+            player = seen.players[seat]
+            if final[seat] != last:
+                place, last = i + 1, final[seat]
             table.add_row(
                 str(place),
-                escape(player.name) + (" ★" if seat in state.winners else ""),
-                money(player.money),
+                escape(player.name) + (" ★" if seat in seen.winners else ""),
+                "?" if final[seat] is None else money(final[seat] or 0),
                 str(player.deals_closed),
-                _(", ").join(colour_name(c) for c in state.investors_of(seat)) or "–",
+                _(", ").join(colour_name(c) for c in player.investors) or "–",
             )
-        if len(state.winners) > 1:
+        if len(seen.winners) > 1:
             title = _("I'm the Boss! — {winners} won (a shared win, E3)")
         else:
             title = _("I'm the Boss! — {winners} won")
@@ -63,8 +70,8 @@ class ScoreScreen(Screen[str]):
             )
             yield Label(
                 ngettext(
-                    "{count} deal was closed.", "{count} deals were closed.", state.deals_done
-                ).format(count=state.deals_done)
+                    "{count} deal was closed.", "{count} deals were closed.", seen.deals_done
+                ).format(count=seen.deals_done)
             )
             if self.seed is not None:
                 yield Label(
