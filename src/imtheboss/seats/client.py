@@ -173,9 +173,13 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]
 
     def show(
-        self, seen: PlayerView, legal: Sequence[Action], remaining: float | None = None
+        self,
+        seen: PlayerView,
+        legal: Sequence[Action],
+        remaining: float | None = None,
+        then_close: Sequence[A.Accept] = (),
     ) -> None:
-        super().show(seen, legal, remaining)
+        super().show(seen, legal, remaining, then_close)
         menu = self.query_one("#moves", OptionList)
         if self.moves and self.moves[0].ask == "give_back" and menu.option_count:
             # Its first line gives the keyboard back at the table; here there is none to give:
