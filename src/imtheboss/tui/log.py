@@ -34,7 +34,7 @@ from ..engine.events import (
     WentTravelling,
 )
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, fill, language, ngettext, pgettext
 from .labels import (
     card_colour,
     cards_list,
@@ -79,7 +79,7 @@ def _ref(state: GameState, ref: CardRef, supplier: int | None) -> str:
     colour = card_colour(ref.colour)
     if ref.owner == supplier:
         return _("family {colour}").format(colour=colour)
-    return _("{owner}'s family {colour}").format(owner=state.name(ref.owner), colour=colour)
+    return fill(_("{owner}'s family {colour}"), owner=state.name(ref.owner), colour=colour)
 
 
 def _price(price: Price, amounts: bool) -> str:
@@ -90,11 +90,11 @@ def _price(price: Price, amounts: bool) -> str:
             count=price.amount
         )
     # The English log is the notation, whose prices are bare numbers ("for 3"); every other
-    # language has no notation to match and says the amount as the money it is.
-    # Translators: a price in millions of dollars in a line of the log ("Ann: offer Bob red
-    # for {amount}"). The English is the bare number of the game notation; write it as money,
-    # as you translated "${amount}M" (e.g. "${amount}M", "{amount}百萬").
-    return pgettext("price in the log", "{amount}").format(amount=price.amount)
+    # language has no notation to match and says the amount as the money it is, written by
+    # the language's one money formatter (Chinese 300萬).
+    if language() == "en":
+        return str(price.amount)
+    return money(price.amount)
 
 
 def move_line(action: Action, state: GameState, amounts: bool = True) -> str | None:
@@ -267,8 +267,11 @@ def event_note(state: GameState, event: Event, amounts: bool = True) -> str | No
     if isinstance(event, WentTravelling):
         return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
     if isinstance(event, Stopped):
-        return _("{player} stopped {other}'s {card}").format(
-            player=name(event.player), other=name(event.of_player), card=_played(event)
+        return fill(
+            _("{player} stopped {other}'s {card}"),
+            player=name(event.player),
+            other=name(event.of_player),
+            card=_played(event),
         )
     if isinstance(event, BossChanged):
         return _("{player} is the Boss now").format(player=name(event.new))
@@ -394,8 +397,8 @@ def said_move(
     if isinstance(action, A.Accept):
         if action.supplier is None:
             return _("{name} accepts the Boss's offer.").format(name=name)
-        return _("{name} accepts {supplier}'s price.").format(
-            name=name, supplier=state.name(action.supplier)
+        return fill(
+            _("{name} accepts {supplier}'s price."), name=name, supplier=state.name(action.supplier)
         )
     if isinstance(action, A.Withdraw):
         if action.supplier is None:
