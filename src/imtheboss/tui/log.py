@@ -75,7 +75,12 @@ def _ref(state: GameState, ref: CardRef, supplier: int | None) -> str:
     """A card as the notation names it: ``red`` (the investor), ``family red`` (the
     supplier's own family card), ``Bob's family red``."""
     if isinstance(ref, InvestorRef):
-        return colour_name(ref.colour)
+        # Translators: an investor in a line of the log ("Ann: offer Bob {investor} for 3").
+        # The English is the notation's bare colour; say it as your language names the
+        # investor, article included if it takes one ("el inversor rosa").
+        return pgettext("investor in the log", "{colour}").format(
+            colour=investor_colour(ref.colour)
+        )
     colour = card_colour(ref.colour)
     if ref.owner == supplier:
         return _("family {colour}").format(colour=colour)
@@ -432,7 +437,7 @@ def said_move(
     if isinstance(action, A.Fail):
         return _("{name} declares the deal failed.").format(name=name)
     if isinstance(action, A.Close):
-        supplies = ", ".join(ref_text(state, ref) for ref in action.supplies.values())
+        supplies = _(", ").join(ref_text(state, ref) for ref in action.supplies.values())
         return _("{name} closes with {supplies}: “One, two…”").format(name=name, supplies=supplies)
     raise AssertionError(action)  # pragma: no cover - every action kind is listed above
 
@@ -448,11 +453,11 @@ def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
         lines.append(
             _(
                 "The end roll is {value}, one of {numbers} on the tile just laid: the game is over."
-            ).format(value=rolled.value, numbers=", ".join(map(str, numbers)))
+            ).format(value=rolled.value, numbers=_(", ").join(map(str, numbers)))
         )
     else:
         lines.append(_("The last deal tile is laid: the game is over."))
-    sums = ", ".join(
+    sums = _(", ").join(
         _("{name} {money}").format(name=before.name(seat), money=money(amount))
         for seat, amount in enumerate(over.money)
     )
