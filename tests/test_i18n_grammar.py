@@ -235,3 +235,97 @@ def test_the_catalog_check_catches_a_dropped_placeholder_and_option() -> None:
     genitive = Message("It is {player}'s turn", "Det är {player_gen} tur")
     genitive.flags.add("python-brace-format")
     assert catalogs._placeholders_match(genitive)
+
+
+# --- reviewed sentences ------------------------------------------------------------------------
+
+
+def _sentences() -> list[str]:
+    """Messages as a table reads them: a name ending in s, a Korean and a Chinese name, real
+    cards, sums of 10 and more, through the engine's ``Msg`` and the screens' helpers."""
+    state = new_game(Setup(players=("Lukas", "민준", "安", "Eva"), seed=1))
+    travel_blue = words([card_word(Card.TRAVEL_BLUE)])
+    return [
+        i18n.render(msg(N_("It is {player}'s turn"), player="Lukas")),
+        i18n.render(msg(N_("It is {player}'s turn"), player="Eva")),
+        i18n.render(msg(N_("{player} does not hold {cards}"), player="安", cards=travel_blue)),
+        i18n.fill(i18n._("{name} accepts {supplier}'s price."), name="민준", supplier="Lukas"),
+        i18n._("The Boss pays {player} {money}.").format(player="민준", money=labels.money(30)),
+        i18n._("The Boss keeps {money}.").format(money=labels.money(12)),
+        i18n.render(
+            msg(
+                N_("{price} is more than this deal's proceeds ({proceeds})"),
+                price=money(14),
+                proceeds=money(12),
+            )
+        ),
+        labels.ref_text(state, FamilyRef(owner=0, colour=Colour.YELLOW)),
+        i18n.render(
+            msg(
+                N_("{player}'s {colour} investor"),
+                player="Lukas",
+                colour=investor_colour(Colour.RED),
+            )
+        ),
+        labels.cards_list((Card.STOP, Card.TRAVEL_GREY, Card.FAMILY_GREEN)),
+    ]
+
+
+REVIEWED = {
+    "es": [
+        "Es el turno de Lukas",
+        "Es el turno de Eva",
+        "安 no tiene ninguna carta de viaje azul en la mano",
+        "민준 acepta el precio de Lukas.",
+        "El jefe paga $30M a 민준.",
+        "El jefe se queda $12M.",
+        "$14M es más que las ganancias de este negocio ($12M)",
+        "la carta de familia amarilla de Lukas",
+        "el inversor rojo de Lukas",
+        "carta de parada, carta de viaje gris, carta de familia verde",
+    ],
+    "sv": [
+        "Det är Lukas tur",
+        "Det är Evas tur",
+        "安 har inget blått resekort på handen",
+        "민준 antar Lukas pris.",
+        "Bossen betalar 민준 $30M.",
+        "Bossen behåller $12M.",
+        "$14M är mer än affärens intäkter ($12M)",
+        "Lukas gula familjekort",
+        "Lukas röda investerare",
+        "stoppkort, grått resekort, grönt familjekort",
+    ],
+    "zh": [
+        "現在是Lukas的回合",
+        "現在是Eva的回合",
+        "安手上沒有藍色旅行卡",
+        "민준接受Lukas的開價。",
+        "總裁付3000萬給민준。",
+        "總裁留下1200萬。",
+        "1400萬超過這筆交易的利潤（1200萬）",
+        "Lukas的黃色家族卡",
+        "Lukas的紅色資本家",
+        "停止卡、灰色旅行卡、綠色家族卡",
+    ],
+    "ko": [
+        "지금은 Lukas의 차례입니다",
+        "지금은 Eva의 차례입니다",
+        "安의 손에 없는 카드: 파란색 여행 카드",
+        "민준: Lukas의 요구를 받아들였습니다.",
+        "보스가 민준에게 $30M 지불.",
+        "보스 몫: $12M.",
+        "$14M: 이 거래의 배당금($12M)보다 많습니다",
+        "Lukas의 노란색 일족 카드",
+        "Lukas의 빨간색 투자자",
+        "정지 카드, 회색 여행 카드, 녹색 일족 카드",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REVIEWED))
+def test_each_language_reads_as_its_reviewed_sentences(lang: str) -> None:
+    """The sentences were read against each rulebook (issue 22); a catalog or grammar change
+    that alters one shows here, to be read again."""
+    i18n.use(lang)
+    assert _sentences() == REVIEWED[lang]
