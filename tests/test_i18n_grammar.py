@@ -329,3 +329,22 @@ def test_each_language_reads_as_its_reviewed_sentences(lang: str) -> None:
     that alters one shows here, to be read again."""
     i18n.use(lang)
     assert _sentences() == REVIEWED[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Withdraw your ask"),
+        ("es", "Retirar tu petición"),
+        ("sv", "Dra tillbaka din begäran"),
+        ("zh", "撤回你的開價"),
+        ("ko", "내 요구 철회"),
+    ],
+)
+def test_a_player_withdraws_their_own_ask_not_an_offer(lang: str, said: str) -> None:
+    from imtheboss.engine import actions as A
+
+    state = new_game(Setup(players=("Lukas", "Eva", "Cy"), seed=1))
+    i18n.use(lang)
+    assert labels.describe(A.Withdraw(player=1), state) == said
+    assert "{supplier}" not in labels.describe(A.Withdraw(player=0, supplier=1), state)
