@@ -4,7 +4,7 @@ before a game is played on it."""
 from __future__ import annotations
 
 from . import i18n
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 
 #: The name of the packaged board (engine/data/board.toml), for the catalogs.
 DEFAULT_BOARD_NAME = N_("Reconstructed standard board")
@@ -41,7 +41,8 @@ def show_board(board_file: str | None) -> int:
     spaces = Table(title=Text(title), title_justify="left")
     spaces.add_column(_("space"), justify="right")
     spaces.add_column(_("needs"))
-    spaces.add_column(_("investors"), justify="right")
+    # Translators: the column of how many investors a space's deal needs (a number).
+    spaces.add_column(pgettext("board column", "investors"), justify="right")
     spaces.add_column(_("dividends"), justify="right")
     for space in board.spaces:
         spaces.add_row(

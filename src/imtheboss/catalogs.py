@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from imtheboss.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+from imtheboss.messages import POSSESSIVE
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from babel.messages.catalog import Catalog, Message
@@ -54,6 +55,7 @@ TEAM_NAMES = {"es": "Español", "sv": "Svenska", "zh": "繁體中文", "ko": "�
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
+    "NC_": ((1, "c"), 2),
     "N_plural": (1, 2),
     # The engine's ``errors.plural(singular, plural, n, **params)``: a Msg with a count.
     "plural": (1, 2),
@@ -86,15 +88,33 @@ def mo_path(lang: str) -> Path:
 
 
 def brace_fields(text: str) -> frozenset[str] | None:
-    """The ``{name}`` fields of ``text``, or None when it is not a valid brace format."""
+    """The ``{name}`` fields of ``text``, or None when it is not a valid brace format.
+    ``{player_gen}`` (the language's possessive of ``{player}``, ``messages.fill``) counts as
+    ``{player}``: a catalog may write either where the English writes ``{player}'s``."""
+    counted = brace_counts(text)
+    return None if counted is None else frozenset(counted)
+
+
+def brace_counts(text: str) -> Counter[str] | None:
+    """How many times each ``{name}`` field is used in ``text`` (a translation that drops
+    the second ``{seed}`` of "--seed {seed}" drops what the player needs to type)."""
     try:
-        return frozenset(
-            field.split(".")[0].split("[")[0]
+        return Counter(
+            field.split(".")[0].split("[")[0].removesuffix(POSSESSIVE)
             for _, field, _, _ in string.Formatter().parse(text)
             if field is not None
         )
     except ValueError:
         return None
+
+
+#: A command-line option in a message ("--seed 7 deals this game again"): a translation
+#: keeps it as it is (options stay English in every language).
+_OPTION = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
+
+
+def options(text: str) -> Counter[str]:
+    return Counter(_OPTION.findall(text))
 
 
 def percent_fields(text: str) -> tuple[str, ...]:
@@ -330,8 +350,9 @@ def translation_problems(
 
 
 def _placeholders_match(message: Message) -> bool:
-    """A translation keeps exactly the source's placeholders; a plural form keeps at least
-    the singular's and nothing the source does not have (``{n}`` may be spelled out in a
+    """A translation keeps exactly the source's placeholders, as many times as the source
+    uses each, and its command-line options; a plural form keeps at least the singular's
+    placeholders and nothing the source does not have (``{n}`` may be spelled out in a
     singular form)."""
     flags = message.flags
     if isinstance(message.id, tuple | list):
@@ -346,7 +367,12 @@ def _placeholders_match(message: Message) -> bool:
             elif got not in (singular, plural):
                 return False
         return True
-    return placeholders(str(message.string or ""), flags) == placeholders(message.id, flags)
+    text = str(message.string or "")
+    if options(text) != options(message.id):
+        return False
+    if "python-brace-format" in set(flags):
+        return brace_counts(text) == brace_counts(message.id)
+    return placeholders(text, flags) == placeholders(message.id, flags)
 
 
 def mo_matches(lang: str) -> bool:

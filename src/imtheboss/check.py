@@ -211,7 +211,8 @@ def _outcome_table(console: Console, result: Outcome) -> None:
     for name, amount in result.money.items():
         table.add_row(
             escape(name),
-            "+" + _("${amount}M").format(amount=amount),
+            # Translators: money a player received at the close, in the outcome's table.
+            _("+{money}").format(money=i18n.money(amount)),
             escape(_(", ").join(_(c) for c in result.investors[name]) or "—"),
             escape(_counted(result.returned.get(name, [])) or "—"),
         )
@@ -251,4 +252,4 @@ def _outcome_table(console: Console, result: Outcome) -> None:
             text = ngettext(
                 "{n} deal done. Next: {player}.", "{n} deals done. Next: {player}.", done
             )
-        console.print("  " + text.format(n=done, player=turn))
+        console.print("  " + i18n.fill(text, n=done, player=turn))

@@ -25,16 +25,73 @@ from typing import TYPE_CHECKING
 
 # ``N_`` marks a key for the catalogs; it is the leaf's (one definition for the whole game).
 from .messages import N_ as N_
+from .messages import NC_ as NC_
 from .messages import N_plural as N_plural
+from .messages import dollars, english_possessive
+from .messages import fill as _fill
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .messages import Msg, Words
+    from .messages import Money, Msg, Words
 
 DOMAIN = "imtheboss"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "es", "sv", "zh", "ko")
 
-_current: _gettext.NullTranslations = _gettext.NullTranslations()
+
+# --- the grammar a catalog cannot hold ----------------------------------------------------
+
+
+def swedish_possessive(name: str) -> str:
+    """ "Evas tur", but "Lukas tur", "Max tur", "Inez tur": a name ending in s, x or z takes
+    no genitive s (Svenska skrivregler)."""
+    return name if name[-1:].lower() in ("s", "x", "z") else name + "s"
+
+
+def chinese_money(amount: int) -> str:
+    """A sum as Taiwan writes it, in 萬 (ten thousand): $30M is 3000萬, $12M 1200萬, $100M
+    1億, $125M 1億2500萬. The rulebook's "每股=2百萬" is the value of one dividend, a single
+    digit of millions, and the board's per-dividend column keeps it; but a sum written the
+    same way ("30百萬", "12百萬") is not how a Taiwanese player writes money, and one unit
+    for every sum lets a player compare them at a glance."""
+    sign = "-" if amount < 0 else ""
+    wan = abs(amount) * 100
+    yi, rest = divmod(wan, 10_000)
+    if not yi:
+        return f"{sign}{wan}萬"
+    return f"{sign}{yi}億" + (f"{rest}萬" if rest else "")
+
+
+class Speaker:
+    """A language's catalog (gettext's lookups) and its grammar: the possessive of a name
+    and the writing of a sum, which depend on the value and so cannot be a translation."""
+
+    def __init__(self, language: str, catalog: _gettext.NullTranslations) -> None:
+        self.language = language
+        self.catalog = catalog
+
+    def gettext(self, message: str, /) -> str:
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return self.catalog.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return self.catalog.pgettext(context, message)
+
+    def possessive(self, name: str, /) -> str:
+        if self.language == "sv":
+            return swedish_possessive(name)
+        # Spanish ("el turno de Ana"), Chinese (安的) and Korean (민준의) write the possessive
+        # around a plain {name} in their catalogs; English and any unknown language "'s".
+        return english_possessive(name)
+
+    def money(self, amount: int, /) -> str:
+        if self.language == "zh":
+            return chinese_money(amount)
+        return dollars(amount, self)
+
+
+_current = Speaker("en", _gettext.NullTranslations())
 _language = "en"
 
 
@@ -44,9 +101,10 @@ def use(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
     if language == "en":
-        _current = _gettext.NullTranslations()
+        catalog = _gettext.NullTranslations()
     else:
-        _current = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+        catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    _current = Speaker(language, catalog)
     _language = language
 
 
@@ -66,7 +124,25 @@ def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
 
 
-def render(message: Msg | Words | str) -> str:
+def fill(template: str, /, **values: object) -> str:
+    """``template.format(**values)`` for a looked-up message, where a catalog may write
+    ``{player_gen}`` for the language's possessive of ``{player}`` ("Lukas tur"). Use it
+    for every message with a name's possessive; ``tests/test_i18n_grammar.py`` checks."""
+    return _fill(template, values, _current)
+
+
+def money(amount: int) -> str:
+    """A sum of millions of dollars in the table's language: "$12M", 1200萬. The one money
+    formatter: the UI's ``labels.money`` and the engine's ``words.money`` both come here."""
+    return _current.money(amount)
+
+
+def possessive(name: str) -> str:
+    """A name's possessive in the table's language ("Lukas", "Evas", "Ann's")."""
+    return _current.possessive(name)
+
+
+def render(message: Msg | Words | Money | str) -> str:
     """An engine ``Msg`` (or ``Words``) in the current language; a plain string as it is."""
     if isinstance(message, str):
         return message

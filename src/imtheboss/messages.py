@@ -8,6 +8,7 @@ their messages from here (``N_`` was written three times). Rendering into a lang
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
@@ -18,17 +19,32 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` under ``context`` for the catalogs (``pgettext``'s pair); the caller
+    keeps the context to look it up with."""
+    return message
+
+
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Mark a plural pair for the catalogs; translate later with ``ngettext(*pair, n)``."""
     return (singular, plural)
 
 
 class Translator(Protocol):
-    """What renders a ``Msg`` in a language: a ``gettext.NullTranslations`` is one."""
+    """What renders a ``Msg`` in a language: its catalog (``gettext.NullTranslations``'s
+    three lookups) and the two pieces of its grammar no catalog can hold, because they depend
+    on the value: a name's possessive (Swedish "Lukas tur", "Evas tur") and a sum of money
+    (Chinese 3000萬). ``imtheboss.i18n`` gives each language its own."""
 
     def gettext(self, message: str, /) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+    def possessive(self, name: str, /) -> str: ...
+
+    def money(self, amount: int, /) -> str: ...
 
 
 class _English:
@@ -38,10 +54,68 @@ class _English:
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
 
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
+    def possessive(self, name: str, /) -> str:
+        return english_possessive(name)
+
+    def money(self, amount: int, /) -> str:
+        return dollars(amount, self)
+
+
+def english_possessive(name: str) -> str:
+    """ "Ann's", "Lukas's" (the English of the msgids, which write ``{player}'s``)."""
+    return f"{name}'s"
+
+
+def dollars(amount: int, translator: Translator) -> str:
+    """A sum as most catalogs write it, "$12M": the catalog's own "${amount}M"."""
+    # Translators: a sum in millions of dollars. Chinese sums are written in 萬 by the
+    # program itself (3000萬), whatever this says.
+    return translator.gettext(N_("${amount}M")).format(amount=amount)
+
+
+#: The suffix of a placeholder that asks for a name's possessive: a catalog writes
+#: ``{player_gen} tur`` where the English says ``{player}'s turn``, and ``fill`` gives it
+#: the language's own possessive of ``{player}`` — never ``{player}s``, glued in a catalog.
+POSSESSIVE = "_gen"
+
+
+def fill(template: str, values: dict[str, Any], translator: Translator) -> str:
+    """``template.format(**values)``, where ``{x_gen}`` is the possessive of ``{x}``."""
+    wanted = {
+        field
+        for _, field, _, _ in string.Formatter().parse(template)
+        if field and field.endswith(POSSESSIVE) and field not in values
+    }
+    if wanted:
+        values = dict(values)
+        for field in wanted:
+            base = field[: -len(POSSESSIVE)]
+            if base in values:
+                values[field] = translator.possessive(str(values[base]))
+    return template.format(**values)
+
 
 ENGLISH: Translator = _English()
 
-Param: TypeAlias = "str | int | Msg | Words"
+Param: TypeAlias = "str | int | Msg | Words | Money"
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """A sum in millions of dollars, as the table's language writes sums ("$12M", 1200萬):
+    one formatter per language (the translator's ``money``), never a number glued to a
+    unit in a sentence."""
+
+    amount: int
+
+    def render(self, translator: Translator = ENGLISH) -> str:
+        return translator.money(self.amount)
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +130,20 @@ class Msg:
     params: tuple[tuple[str, Param], ...] = ()
     plural: str | None = None
     n: int = 0
+    #: The ``msgctxt`` of the key (a colour that agrees with "investor" or with "card").
+    context: str | None = None
 
     def render(self, translator: Translator = ENGLISH) -> str:
-        if self.plural is None:
-            template = translator.gettext(self.key)
-        else:
+        if self.plural is not None:
             template = translator.ngettext(self.key, self.plural, self.n)
+        elif self.context is not None:
+            template = translator.pgettext(self.context, self.key)
+        else:
+            template = translator.gettext(self.key)
         if not self.params and self.plural is None:
             return template
         values = {name: _render(value, translator) for name, value in self.params}
-        return template.format(**values)
+        return fill(template, values, translator)
 
     def __str__(self) -> str:
         return self.render()
@@ -92,7 +170,7 @@ class Words:
 
 
 def _render(value: Param, translator: Translator) -> str:
-    if isinstance(value, Msg | Words):
+    if isinstance(value, Msg | Words | Money):
         return value.render(translator)
     return str(value)
 

@@ -13,7 +13,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from .i18n import N_
+from .i18n import N_, _
 
 #: What a rule ID looks like: the letters of its section, then a number (S2, TR5, CL2, V8).
 _ID = r"[A-Z]{1,3}[0-9]{1,2}"
@@ -47,8 +47,6 @@ def rules_document(language: str = "en") -> str:
         return checkout.read_text(encoding="utf-8")
     if language != "en":
         return rules_document("en")
-    from .i18n import _
-
     return _(MISSING)
 
 
@@ -101,7 +99,10 @@ def rule_text(rule_id: str, document: str) -> str | None:
             else:
                 body = cells[0]
             if row["id"] == rule_id and statement is None:
-                statement = f"**{rule_id}** — " + (f"{card}: {body}" if card else body)
+                # Translators: a rule quoted under its card's title ("Stop card (10): …"), as
+                # your language punctuates a title before its text (Chinese: "{card}：{body}").
+                titled = _("{card}: {body}").format(card=card, body=body) if card else body
+                statement = f"**{rule_id}** — " + titled
             continue
         in_rulings = section == _RULINGS_SECTION
         if bullet is not None and in_rulings and rule_id in _BOLD_ID.findall(bullet["ids"]):

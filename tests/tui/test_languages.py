@@ -131,14 +131,15 @@ def test_the_english_log_says_each_move_as_its_notation(english: None) -> None:
     ("language", "offer", "ask"),
     [
         ("es", "{name}: ofrece a {supplier} ${amount}M por ", "{name}: pide ${amount}M por "),
-        ("zh", "{name}：出價{amount}百萬給{supplier}，換", "{name}：為"),
+        # Chinese sums are in 萬 (issue 22): $3M is 300萬.
+        ("zh", "{name}：出價{wan}萬給{supplier}，換", "{name}：為"),
     ],
 )
 def test_a_price_in_the_log_reads_as_money(
     language: str, offer: str, ask: str, english: None
 ) -> None:
     """Only the English log is the notation, whose prices are bare numbers; another language
-    says an offer's or an ask's price as money ("$3M", "3百萬"), never a bare "出價3", and a
+    says an offer's or an ask's price as money ("$3M", "300萬"), never a bare "出價3", and a
     price in dividends as dividends ("2 dividendos", "2股")."""
     state = start(Setup(players=NAMES, seed=3))
     seen = set()
@@ -149,7 +150,11 @@ def test_a_price_in_the_log_reads_as_money(
         line = move_line(action, before)
         i18n.use("en")
         assert line is not None
-        fields = {"name": before.name(action.player), "amount": action.price.amount}
+        fields = {
+            "name": before.name(action.player),
+            "amount": action.price.amount,
+            "wan": action.price.amount * 100,
+        }
         if action.price.dividends:  # a price in dividends says so
             word = {"es": " dividendo", "zh": "股"}[language]
             assert f"{action.price.amount}{word}" in line, line
@@ -159,7 +164,7 @@ def test_a_price_in_the_log_reads_as_money(
             assert line.startswith(offer.format(**fields)), line
         else:
             assert line.startswith(ask.format(**fields)), line
-            money = "${amount}M" if language == "es" else "開價{amount}百萬"
+            money = "${amount}M" if language == "es" else "開價{wan}萬"
             assert money.format(**fields) in line, line
         seen.add(action.kind)
     assert seen == {"offer", "ask", "dividends"}, seen

@@ -25,7 +25,7 @@ from .state import (
     GameState,
     InvestorRef,
 )
-from .words import colour_word
+from .words import colour_word, investor_colour
 
 #: The possible closes and the Boss's Close actions for them: blind to the proposals.
 CLOSES = Fact("closes", blind_to_proposals=True)
@@ -82,14 +82,15 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
             owner = state.owners[colour]
             if owner is None:
                 raise IllegalAction(
-                    "TR4", msg(N_("The {colour} investor is unowned"), colour=colour_word(colour))
+                    "TR4",
+                    msg(N_("The {colour} investor is unowned"), colour=investor_colour(colour)),
                 )
             if deal.travelling(colour):
                 raise IllegalAction(
                     "TR1",
                     msg(
                         N_("The {colour} investor is travelling: it cannot take part"),
-                        colour=colour_word(colour),
+                        colour=investor_colour(colour),
                     ),
                 )
             supplier = owner

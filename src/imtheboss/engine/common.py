@@ -28,7 +28,7 @@ from .state import (
     Window,
     WindowKind,
 )
-from .words import card_word, colour_word
+from .words import card_word, definite_colour, investor_colour
 
 
 def _name(state: GameState, seat: int) -> str:
@@ -143,16 +143,16 @@ def _describe(ref: CardRef, state: GameState) -> Msg:
     if isinstance(ref, InvestorRef):
         owner = state.owners[ref.colour]
         if owner is None:
-            return msg(N_("unowned {colour} investor"), colour=colour_word(ref.colour))
+            return msg(N_("unowned {colour} investor"), colour=investor_colour(ref.colour))
         return msg(
             N_("{player}'s {colour} investor"),
             player=_name(state, owner),
-            colour=colour_word(ref.colour),
+            colour=investor_colour(ref.colour),
         )
     return msg(
         N_("{player}'s {colour} family card"),
         player=_name(state, ref.owner),
-        colour=colour_word(ref.colour),
+        colour=definite_colour(ref.colour),
     )
 
 

@@ -32,7 +32,7 @@ from .state import (
     Window,
     WindowKind,
 )
-from .words import colour_word
+from .words import colour_word, investor_colour
 
 
 def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
@@ -53,7 +53,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
                 "TR4",
                 msg(
                     N_("The {colour} investor is unowned: it is not in play"),
-                    colour=colour_word(target.colour),
+                    colour=investor_colour(target.colour),
                 ),
             )
         if refusal == "TR1":
@@ -61,7 +61,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
                 "TR1",
                 msg(
                     N_("The {colour} investor is already travelling"),
-                    colour=colour_word(target.colour),
+                    colour=investor_colour(target.colour),
                 ),
             )
         if refusal == "TR5":
@@ -73,7 +73,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
                         "card travelling; to leave an agreement on the {colour} investor, "
                         "ask the Boss to cancel it (N5)"
                     ),
-                    colour=colour_word(target.colour),
+                    colour=investor_colour(target.colour),
                 ),
             )
     elif target not in deal.family:
@@ -178,7 +178,7 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
     if refusal == "H1":
         raise IllegalAction(
             "H1",
-            msg(N_("You already own the {colour} investor"), colour=colour_word(action.colour)),
+            msg(N_("You already own the {colour} investor"), colour=investor_colour(action.colour)),
         )
     if refusal == "H2":
         beside = words((colour_word(c) for c in unowned), AND)  # mid-sentence: lower case

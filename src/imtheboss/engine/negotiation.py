@@ -44,7 +44,7 @@ from .state import (
     Proposal,
 )
 from .view import VIEW_FIELDS
-from .words import colour_word, money, price_words, ref_word
+from .words import definite_colour, investor_colour, money, price_words, ref_word
 
 
 def _lay_family(state: GameState, action: A.LayFamily, events: list[Event]) -> GameState:
@@ -95,7 +95,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
                     msg(
                         N_("{player} does not own the {colour} investor"),
                         player=_name(state, supplier),
-                        colour=colour_word(ref.colour),
+                        colour=investor_colour(ref.colour),
                     ),
                 )
             if deal.trips and deal.travelling(ref.colour):
@@ -103,7 +103,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
                     "TR1",
                     msg(
                         N_("The {colour} investor is travelling: it cannot take part"),
-                        colour=colour_word(ref.colour),
+                        colour=investor_colour(ref.colour),
                     ),
                 )
         else:
@@ -123,7 +123,7 @@ def _check_cards(state: GameState, deal: Deal, supplier: int, cards: tuple[CardR
                     msg(
                         N_("{player} must first lay the {colour} family card face up"),
                         player=_name(state, supplier),
-                        colour=colour_word(ref.colour),
+                        colour=definite_colour(ref.colour),
                     ),
                 )
         if ref in agreed:

@@ -32,7 +32,7 @@ from ..engine.errors import (
 from ..engine.options import Options, StartPlayer, Variant
 from ..engine.setup import Setup
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price
-from ..engine.words import colour_word
+from ..engine.words import colour_word, investor_colour
 from .syntax import Document, Header, Line, NotationError, Ref, colour, parse_cards, whole_number
 from .syntax import Token as _Token
 
@@ -345,13 +345,13 @@ def to_action(line: Line, state: GameState) -> Action:
                 if owner is None:
                     refusal = msg(
                         N_("The {colour} investor is unowned, not {player}'s"),
-                        colour=colour_word(col),
+                        colour=investor_colour(col),
                         player=ref.owner,
                     )
                 else:
                     refusal = msg(
                         N_("The {colour} investor is {owner}'s, not {player}'s"),
-                        colour=colour_word(col),
+                        colour=investor_colour(col),
                         owner=state.name(owner),
                         player=ref.owner,
                     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import actions as A
 from ..engine.closes import unpaid_agreements
-from ..engine.errors import AND, N_, Msg, msg, plural, words
+from ..engine.errors import AND, N_, Money, Msg, msg, plural, words
 from ..engine.events import (
     CardsDiscarded,
     CardsReturned,
@@ -23,6 +23,8 @@ from ..engine.words import (
     PHASE_WORDS,
     card_word,
     colour_word,
+    definite_colour,
+    investor_colour,
     play_word,
     price_words,
     ref_word,
@@ -104,7 +106,7 @@ def outcome(replay: Replay) -> Outcome:
         elif isinstance(event, CardsReturned):
             result.returned.setdefault(name(event.player), []).extend(c.value for c in event.cards)
         elif isinstance(event, Hired):
-            colour = colour_word(event.colour)
+            colour = investor_colour(event.colour)
             if event.previous is None:
                 result.hired_words.append(
                     msg(
@@ -123,7 +125,7 @@ def outcome(replay: Replay) -> Outcome:
                     ),
                 )
         elif isinstance(event, Paid):
-            paid: dict[str, str | Msg] = {
+            paid: dict[str, str | Msg | Money] = {
                 "payee": name(event.payee),
                 "amount": dollars(event.amount),
             }
@@ -150,7 +152,7 @@ def outcome(replay: Replay) -> Outcome:
                 msg(
                     N_("{player}'s family {colour}"),
                     player=name(fam.owner),
-                    colour=colour_word(fam.colour),
+                    colour=definite_colour(fam.colour),
                 ),
             )
         for trip in final.deal.trips:
@@ -158,7 +160,7 @@ def outcome(replay: Replay) -> Outcome:
                 msg(
                     N_("{card} on the {colour} investor"),
                     card=card_word(trip.card),
-                    colour=colour_word(trip.colour),
+                    colour=investor_colour(trip.colour),
                 ),
             )
     if final.window is not None:
@@ -265,7 +267,11 @@ def describe(state: GameState) -> list[Msg]:
         )
         if deal.family:
             laid = words(
-                msg(N_("{player}'s {colour}"), player=name(f.owner), colour=colour_word(f.colour))
+                msg(
+                    N_("{player}'s {colour}"),
+                    player=name(f.owner),
+                    colour=definite_colour(f.colour),
+                )
                 for f in deal.family
             )
             lines.append(msg(N_("Family cards on the table: {cards}."), cards=laid))

@@ -13,13 +13,15 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import actions as A
+from ..engine import words
 from ..engine.actions import Action
 from ..engine.board import Tile
 from ..engine.cards import Card, Colour, Kind
 from ..engine.errors import IllegalAction
 from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
 from ..engine.view import PlayerView
-from ..i18n import _, explain, ngettext, pgettext
+from ..i18n import _, explain, fill, ngettext, pgettext, render
+from ..i18n import money as i18n_money
 
 #: What the words below are said from: a seat's view (the panels), or the whole state (the
 #: table's log, which says only what is public). Both name a seat ``players[seat].name``.
@@ -41,27 +43,19 @@ STYLE: dict[Colour | None, str] = {
 
 
 def colour_name(colour: Colour) -> str:
-    """A colour on its own, as in a list of colours (``red, blue``)."""
-    return {
-        Colour.RED: pgettext("colour", "red"),
-        Colour.BLUE: pgettext("colour", "blue"),
-        Colour.YELLOW: pgettext("colour", "yellow"),
-        Colour.PINK: pgettext("colour", "pink"),
-        Colour.ORANGE: pgettext("colour", "orange"),
-        Colour.GREEN: pgettext("colour", "green"),
-    }[colour]
+    """A colour on its own, as in a list of colours (``red, blue``; Swedish ``röd, blå``)."""
+    return render(words.colour_word(colour))
 
 
 def investor_colour(colour: Colour) -> str:
     """A colour describing an investor (``the {colour} investor``)."""
-    return {
-        Colour.RED: pgettext("investor", "red"),
-        Colour.BLUE: pgettext("investor", "blue"),
-        Colour.YELLOW: pgettext("investor", "yellow"),
-        Colour.PINK: pgettext("investor", "pink"),
-        Colour.ORANGE: pgettext("investor", "orange"),
-        Colour.GREEN: pgettext("investor", "green"),
-    }[colour]
+    return render(words.investor_colour(colour))
+
+
+def definite_colour(colour: Colour) -> str:
+    """A colour describing a card after "the", "your" or a possessive (``your {colour}
+    family card``: Swedish *ditt röda familjekort*, Spanish *tu carta de familia roja*)."""
+    return render(words.definite_colour(colour))
 
 
 def card_colour(colour: Colour) -> str:
@@ -87,19 +81,9 @@ def family_name(colour: Colour) -> str:
 
 
 def card_name(card: Card) -> str:
-    """One card in a few words, as a list of cards names it (``travel red``, ``hire``)."""
-    colour = card.colour
-    if card.kind is Kind.FAMILY and colour is not None:
-        return _("family {colour}").format(colour=card_colour(colour))
-    if card.kind is Kind.TRAVEL:
-        if colour is None:
-            return _("travel grey")
-        return _("travel {colour}").format(colour=card_colour(colour))
-    return {
-        Kind.HIRE: pgettext("card", "hire"),
-        Kind.BOSS: pgettext("card", "boss"),
-        Kind.STOP: pgettext("card", "stop"),
-    }[card.kind]
+    """One card with its noun, as a sentence or a list names it ("carta de viaje azul",
+    "파란색 여행 카드"): the engine's ``words.card_word``, the one place a card is named."""
+    return render(words.card_word(card))
 
 
 def cards_list(cards: tuple[Card, ...]) -> str:
@@ -115,8 +99,9 @@ def game_title() -> str:
 
 
 def money(amount: int) -> str:
-    """An amount of money: ``$12M``."""
-    return _("${amount}M").format(amount=amount)
+    """An amount of money: ``$12M`` (Chinese 1200萬): ``i18n.money``, one formatter per
+    language."""
+    return i18n_money(amount)
 
 
 def price_words(price: Price) -> str:
@@ -182,11 +167,11 @@ def ref_text(state: Seen, ref: CardRef, viewer: int | None = None) -> str:
             return _("the unowned {colour} investor").format(colour=colour)
         if owner == viewer:
             return _("your {colour} investor").format(colour=colour)
-        return _("{owner}'s {colour} investor").format(owner=_name(state, owner), colour=colour)
-    colour = card_colour(ref.colour)
+        return fill(_("{owner}'s {colour} investor"), owner=_name(state, owner), colour=colour)
+    colour = definite_colour(ref.colour)
     if ref.owner == viewer:
         return _("your {colour} family card").format(colour=colour)
-    return _("{owner}'s {colour} family card").format(owner=_name(state, ref.owner), colour=colour)
+    return fill(_("{owner}'s {colour} family card"), owner=_name(state, ref.owner), colour=colour)
 
 
 def refs_text(state: Seen, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
@@ -219,21 +204,21 @@ def pending_play(state: Seen, viewer: int | None = None) -> str | None:
         if grey:
             if mine:
                 return _("your grey travel card on {target}").format(target=target)
-            return _("{who}'s grey travel card on {target}").format(who=who, target=target)
+            return fill(_("{who}'s grey travel card on {target}"), who=who, target=target)
         if mine:
             return _("your travel card on {target}").format(target=target)
-        return _("{who}'s travel card on {target}").format(who=who, target=target)
+        return fill(_("{who}'s travel card on {target}"), who=who, target=target)
     if window.kind is WindowKind.BOSS:
         if mine:
             return _('your boss card ("I\'m the Boss!")')
-        return _("{who}'s boss card (\"I'm the Boss!\")").format(who=who)
+        return fill(_("{who}'s boss card (\"I'm the Boss!\")"), who=who)
     if window.kind is WindowKind.HIRE:
         if mine:
             return _("your hire set on {target}").format(target=target)
-        return _("{who}'s hire set on {target}").format(who=who, target=target)
+        return fill(_("{who}'s hire set on {target}"), who=who, target=target)
     if mine:
         return _('your close ("One, two…")')
-    return _('{who}\'s close ("One, two…")').format(who=who)
+    return fill(_('{who}\'s close ("One, two…")'), who=who)
 
 
 def describe(action: Action, state: Seen) -> str:
@@ -243,7 +228,9 @@ def describe(action: Action, state: Seen) -> str:
         return _name(state, seat)
 
     if isinstance(action, A.LayFamily):
-        return _("Lay your {colour} family card face up").format(colour=card_colour(action.colour))
+        return _("Lay your {colour} family card face up").format(
+            colour=definite_colour(action.colour)
+        )
     if isinstance(action, A.PlayTravel):
         target = ref_text(state, action.target, action.player)
         if action.grey:
@@ -268,8 +255,10 @@ def describe(action: Action, state: Seen) -> str:
         deal = state.deal
         if deal is not None and action.supplier is not None:
             prop = next(p for p in deal.proposals if p.supplier == action.supplier)
-            return _("Accept {supplier}'s price of {price}").format(
-                supplier=name(action.supplier), price=price_text(prop.price, state)
+            return fill(
+                _("Accept {supplier}'s price of {price}"),
+                supplier=name(action.supplier),
+                price=price_text(prop.price, state),
             )
         if deal is not None:
             prop = next(p for p in deal.proposals if p.supplier == action.player)
@@ -280,7 +269,8 @@ def describe(action: Action, state: Seen) -> str:
     if isinstance(action, A.Withdraw):
         if action.supplier is not None:
             return _("Withdraw your offer to {supplier}").format(supplier=name(action.supplier))
-        return _("Withdraw your offer")
+        # The player's own ask (N2), not an offer: the Boss offers, a player asks.
+        return _("Withdraw your ask")
     if isinstance(action, A.CancelAgreement):
         return _("Cancel the agreement with {other} (both must)").format(other=name(action.other))
     if isinstance(action, A.Reset):

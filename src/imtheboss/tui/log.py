@@ -34,7 +34,7 @@ from ..engine.events import (
     WentTravelling,
 )
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, fill, language, ngettext, pgettext
 from .labels import (
     card_colour,
     cards_list,
@@ -75,11 +75,16 @@ def _ref(state: GameState, ref: CardRef, supplier: int | None) -> str:
     """A card as the notation names it: ``red`` (the investor), ``family red`` (the
     supplier's own family card), ``Bob's family red``."""
     if isinstance(ref, InvestorRef):
-        return colour_name(ref.colour)
+        # Translators: an investor in a line of the log ("Ann: offer Bob {investor} for 3").
+        # The English is the notation's bare colour; say it as your language names the
+        # investor, article included if it takes one ("el inversor rosa").
+        return pgettext("investor in the log", "{colour}").format(
+            colour=investor_colour(ref.colour)
+        )
     colour = card_colour(ref.colour)
     if ref.owner == supplier:
         return _("family {colour}").format(colour=colour)
-    return _("{owner}'s family {colour}").format(owner=state.name(ref.owner), colour=colour)
+    return fill(_("{owner}'s family {colour}"), owner=state.name(ref.owner), colour=colour)
 
 
 def _price(price: Price, amounts: bool) -> str:
@@ -90,11 +95,11 @@ def _price(price: Price, amounts: bool) -> str:
             count=price.amount
         )
     # The English log is the notation, whose prices are bare numbers ("for 3"); every other
-    # language has no notation to match and says the amount as the money it is.
-    # Translators: a price in millions of dollars in a line of the log ("Ann: offer Bob red
-    # for {amount}"). The English is the bare number of the game notation; write it as money,
-    # as you translated "${amount}M" (e.g. "${amount}M", "{amount}百萬").
-    return pgettext("price in the log", "{amount}").format(amount=price.amount)
+    # language has no notation to match and says the amount as the money it is, written by
+    # the language's one money formatter (Chinese 300萬).
+    if language() == "en":
+        return str(price.amount)
+    return money(price.amount)
 
 
 def move_line(action: Action, state: GameState, amounts: bool = True) -> str | None:
@@ -267,8 +272,11 @@ def event_note(state: GameState, event: Event, amounts: bool = True) -> str | No
     if isinstance(event, WentTravelling):
         return _("✈ {card} is travelling").format(card=ref_text(state, event.target))
     if isinstance(event, Stopped):
-        return _("{player} stopped {other}'s {card}").format(
-            player=name(event.player), other=name(event.of_player), card=_played(event)
+        return fill(
+            _("{player} stopped {other}'s {card}"),
+            player=name(event.player),
+            other=name(event.of_player),
+            card=_played(event),
         )
     if isinstance(event, BossChanged):
         return _("{player} is the Boss now").format(player=name(event.new))
@@ -426,7 +434,7 @@ def said_move(
     if isinstance(action, A.Fail):
         return _("{name} declares the deal failed.").format(name=name)
     if isinstance(action, A.Close):
-        supplies = ", ".join(ref_text(state, ref) for ref in action.supplies.values())
+        supplies = _(", ").join(ref_text(state, ref) for ref in action.supplies.values())
         return _("{name} closes with {supplies}: “One, two…”").format(name=name, supplies=supplies)
     raise AssertionError(action)  # pragma: no cover - every action kind is listed above
 
@@ -450,11 +458,15 @@ def _said_accept(action: A.Accept, state: GameState, amounts: bool) -> str:
         return _("{name} accepts the Boss's offer for {cards}.").format(name=name, cards=cards)
     other = state.name(supplier)
     if amounts:
-        return _("{name} accepts {supplier}'s price of {price} for {cards}.").format(
-            name=name, supplier=other, price=price, cards=cards
+        return fill(
+            _("{name} accepts {supplier}'s price of {price} for {cards}."),
+            name=name,
+            supplier=other,
+            price=price,
+            cards=cards,
         )
-    return _("{name} accepts {supplier}'s price for {cards}.").format(
-        name=name, supplier=other, cards=cards
+    return fill(
+        _("{name} accepts {supplier}'s price for {cards}."), name=name, supplier=other, cards=cards
     )
 
 
@@ -469,11 +481,11 @@ def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
         lines.append(
             _(
                 "The end roll is {value}, one of {numbers} on the tile just laid: the game is over."
-            ).format(value=rolled.value, numbers=", ".join(map(str, numbers)))
+            ).format(value=rolled.value, numbers=_(", ").join(map(str, numbers)))
         )
     else:
         lines.append(_("The last deal tile is laid: the game is over."))
-    sums = ", ".join(
+    sums = _(", ").join(
         _("{name} {money}").format(name=before.name(seat), money=money(amount))
         for seat, amount in enumerate(over.money)
     )

@@ -18,8 +18,8 @@ from ...engine.game import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ...engine.view import PlayerView
-from ...i18n import _
-from ..labels import STYLE, card_colour, chip, investor_colour, money, price_words
+from ...i18n import _, fill
+from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
 from ..markup import escape
 from .players import seat_key
 
@@ -42,9 +42,9 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
         assert owner is not None
         name = names[owner].name
         if investor:
-            whose = _("{owner}'s investor").format(owner=name)
+            whose = fill(_("{owner}'s investor"), owner=name)
         else:
-            whose = _("{owner}'s family card").format(owner=name)
+            whose = fill(_("{owner}'s family card"), owner=name)
         agreement = agreement_for(deal, owner, ref)  # the one it would be paid by (CL4)
         if agreement is not None:
             whose = _("{card} ({price})").format(card=whose, price=price_words(agreement.price))
@@ -54,7 +54,7 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
         # A family card on the table supplies its colour once it is agreed on: the deal does
         # not need another one (it said "unowned: a family card is needed" after Bob laid it).
         return Text(
-            "✗ " + _("{owner}'s family card: needs an agreement").format(owner=names[laid[0]].name),
+            "✗ " + fill(_("{owner}'s family card: needs an agreement"), owner=names[laid[0]].name),
             style="yellow",
         )
     if any(t.colour is colour for t in deal.trips):
@@ -167,7 +167,8 @@ class DealView(VerticalScroll):
             cards = " + ".join(_ref(names, r) for r in agreement.cards)
             lines.append(
                 Text(
-                    _("Agreed: {supplier}'s {cards}, {price}").format(
+                    fill(
+                        _("Agreed: {supplier}'s {cards}, {price}"),
                         supplier=names[agreement.supplier],
                         cards=cards,
                         price=price_words(agreement.price),
@@ -205,7 +206,7 @@ def _turn(view: PlayerView, keys: bool) -> Text:
                 "{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
                 "on any space."
             )
-        return Text.from_markup(text.format(turn=turn, placer=placer))
+        return Text.from_markup(fill(text, turn=turn, placer=placer))
     if phase is Phase.TURN:
         if not keys:
             text = _("[b]{turn}'s turn:[/] a deal here (space {space}) or a roll of the die.")
@@ -214,7 +215,7 @@ def _turn(view: PlayerView, keys: bool) -> Text:
                 "[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {space})  ·  "
                 "[b reverse] r [/] roll the die and move"
             )
-        return Text.from_markup(text.format(turn=turn, space=view.marker))
+        return Text.from_markup(fill(text, turn=turn, space=view.marker))
     if phase is Phase.ROLLED:
         if not keys:
             text = _("[b]{turn}[/] moved to space {space}: a deal here, or draw cards.")
@@ -257,7 +258,8 @@ def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
 def _wait_line(view: PlayerView, bot: int, person: int, left: float) -> Text:
     """A computer player's count while it waits for a person's answer (public: the offer,
     the ask or the request to cancel it waits on is on the table)."""
-    said = _("{bot} waits for {person}'s answer (key {key}): {seconds}s left.").format(
+    said = fill(
+        _("{bot} waits for {person}'s answer (key {key}): {seconds}s left."),
         bot=view.players[bot].name,
         person=view.players[person].name,
         key=person + 1,
@@ -292,8 +294,10 @@ def _window_line(
     if window.target is not None:
         if isinstance(window.target, FamilyRef):
             owner = escape(view.players[window.target.owner].name)
-            target = _("{owner}'s {colour} family card").format(
-                owner=owner, colour=card_colour(window.target.colour)
+            target = fill(
+                _("{owner}'s {colour} family card"),
+                owner=owner,
+                colour=definite_colour(window.target.colour),
             )
         else:
             target = _("the {colour} investor").format(colour=investor_colour(window.target.colour))
