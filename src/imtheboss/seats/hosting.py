@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
-from ..i18n import N_, _
+from ..i18n import N_, _, fill
 from ..tui.labels import refusal
 from ..tui.language import translate_bindings
 from ..tui.screens.dialogs import ConfirmDialog
@@ -289,10 +289,13 @@ class SeatsScreen(ModalScreen[None]):
                 self.refill()
 
         def question() -> str:
-            return _(
-                "Free {name}'s seat? Its device lets go of it; another device can join it, "
-                "or {name} plays at the shared keyboard again."
-            ).format(name=name)
+            return fill(
+                _(
+                    "Free {name}'s seat? Its device lets go of it; another device can join it, "
+                    "or {name} plays at the shared keyboard again."
+                ),
+                name=name,
+            )
 
         self.app.push_screen(ConfirmDialog(question, purpose="seat"), answered)
 
