@@ -323,7 +323,7 @@ def test_notation_guide_shows_files() -> None:
 
 @pytest.mark.parametrize("text", _doc_files(), ids=lambda t: t.splitlines()[0][:40])
 def test_notation_guide_examples_are_legal(text: str, tmp_path: Path) -> None:
-    board = resources.files("imtheboss.engine") / "data" / "board.toml"
+    board = resources.files("imtheboss.engine") / "data" / "reconstructed.toml"
     with resources.as_file(board) as source:
         shutil.copy(source, tmp_path / "myboard.toml")
     replay = replay_document(parse(text), base=tmp_path)

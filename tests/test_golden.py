@@ -46,6 +46,7 @@ from imtheboss.engine import (
     apply,
     legal_actions,
     new_game,
+    reconstructed_board,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +83,11 @@ def game_setup(index: int) -> Setup:
         players, variants = 2, variants | {Variant.V8}
     start = StartPlayer.ALPHABETICAL if index % 7 == 3 else StartPlayer.RANDOM
     options = Options(variants=frozenset(variants), start=start)
-    return Setup(players=NAMES[:players], seed=1000 + index, options=options)
+    # Named: the hashes were taken on the reconstruction, before the printed board was the
+    # default (a Setup keeps the reconstruction as None, so the record hashes as it did).
+    return Setup(
+        players=NAMES[:players], seed=1000 + index, options=options, board=reconstructed_board()
+    )
 
 
 def _choose(state: GameState, rng: random.Random, moves_in_deal: int) -> Action:
