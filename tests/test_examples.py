@@ -152,6 +152,8 @@ EXAMPLES: dict[str, Verdict] = {
     ),
     # CL3: another player's card needs an agreement; asking is not agreeing.
     "cl3-no-agreement-no-close.txt": illegal(15, "CL3 N4", money=NOBODY_PAID),
+    # D2 on the printed board (issue 21): each group of a space gives its own count.
+    "d2-each-group-its-own-count.txt": illegal(18, "D2 C1", money=NOBODY_PAID),
     # CL5: family cards that took part are discarded, the others go home.
     "cl5-unused-family-goes-home.txt": legal(
         "CL5 CL3 D3",
