@@ -1,12 +1,16 @@
 """How fast the engine plays: complete random games, apply() and legal_actions() calls.
 
-    python bench/bench_engine.py [--games N] [--players 4] [--seed 1]
+    python bench/bench_engine.py [--games N] [--players 4] [--seed 1] [--board NAME]
                                  [--catanatron PYTHON] [--rounds 3]
 
 Prints numbers; it never fails on timing. One process; run it pinned to one core
 (``taskset -c 1``). Times are CPU time (``time.process_time``), so that other busy processes
 on the machine do not inflate them; ``apply`` and ``legal_actions`` are timed call by call
 (``time.thread_time_ns``, less the cost of reading the clock) and their medians printed.
+
+``--board NAME``: a built-in board (``transcribed``, the default of new games since issue 21);
+left out, the reconstruction (every space one group), which the figures before it were taken
+on, so that a checkout from before the option can be run beside it.
 
 ``--catanatron PYTHON``: the yardstick of issue 20, random 4-player games of catanatron
 (``pip install catanatron==3.2.1`` into a virtualenv of its own, never into the game's:
@@ -103,7 +107,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--catanatron", metavar="PYTHON", help="compare with catanatron (above)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds against catanatron")
+    parser.add_argument("--board", help="a built-in board (default: the reconstruction)")
     args = parser.parse_args()
+    board = None
+    if args.board:
+        from imtheboss.engine.board import built_in_board
+
+        board = built_in_board(args.board)
+        if board is None:
+            parser.error(f"no built-in board {args.board!r}")
     if args.catanatron:
         against_catanatron(args.catanatron, args.rounds, args.games, args.seed)
         return
@@ -115,7 +127,8 @@ def main() -> None:
     total = 0
     for game in range(args.games):
         seed = args.seed * 100_003 + game
-        state = new_game(Setup(players=NAMES[: args.players], seed=seed, options=Options()))
+        setup = Setup(players=NAMES[: args.players], seed=seed, options=Options(), board=board)
+        state = new_game(setup)
         for before, action, _, _ in random_steps(state, random.Random(seed)):
             total += 1
             if game < 20:

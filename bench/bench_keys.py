@@ -454,7 +454,9 @@ async def replay(
     """One recorded game through the app (``deals``: only until that many have closed)."""
     actions = recorded(seed, seats)
     result = Game(seed=seed, seats=seats)
-    app = BossApp(settings(home, names=NAMES[:seats], seed=seed))
+    # The recorded games were played on the reconstruction (a Setup without a board), which a
+    # new table no longer starts on (issue 21).
+    app = BossApp(settings(home, names=NAMES[:seats], seed=seed, board="reconstructed"))
     started = time.perf_counter()
     async with app.run_test(size=size) as pilot:
         driver = CountingDriver(pilot)

@@ -8,6 +8,7 @@ import pytest
 
 from imtheboss.engine import (
     Action,
+    Board,
     Card,
     Colour,
     FamilyRef,
@@ -47,10 +48,12 @@ def position(
     seed: int | None = None,
     variants: Iterable[Variant] = (),
     covered: tuple[int, ...] | None = None,
+    board: Board | None = None,
 ) -> GameState:
     """A mid-game position. By default: Ann, Bob, Cy, Di; Ann owns red and blue, Bob yellow,
     Cy pink, Di orange and green; hands unknown (anything played was in hand); Ann to play;
-    the marker on space 5 (R B Y + 2 of P O G, 6 dividends)."""
+    the marker on space 5 (R B Y + 2 of P O G, 6 dividends); the board the reconstruction
+    (``board``: another, such as the default transcription)."""
     if investors is None:
         investors = {"Ann": (R, B), "Bob": (Y,), "Cy": (P,), "Di": (O, G)}
     return from_position(
@@ -65,6 +68,7 @@ def position(
             seed=seed,
             options=Options(variants=frozenset(variants)),
             covered=covered,
+            board=board,
         )
     )
 

@@ -9,12 +9,11 @@ import pytest
 
 from imtheboss.boardfile import BoardFileError, load_board, parse_board
 from imtheboss.cli import main
-from imtheboss.engine import default_board
+from imtheboss.engine import default_board, reconstructed_board
 from imtheboss.engine.board import Board
 
-DEFAULT = (Path(__file__).resolve().parents[1] / "src/imtheboss/engine/data/board.toml").read_text(
-    encoding="utf-8"
-)
+DATA = Path(__file__).resolve().parents[1] / "src/imtheboss/engine/data"
+DEFAULT = (DATA / "reconstructed.toml").read_text(encoding="utf-8")
 
 
 def refusal(text: str) -> str:
@@ -34,9 +33,9 @@ def line_of(text: str, needle: str, occurrence: int = 1) -> int:
 
 
 @pytest.mark.rule("C1")
-def test_the_shipped_file_is_the_default_board() -> None:
+def test_the_shipped_reconstruction_is_the_reconstructed_board() -> None:
     board = parse_board(DEFAULT)
-    assert board == default_board()
+    assert board == reconstructed_board()
     assert board.reconstructed and len(board.spaces) == 16 and len(board.tiles) == 15
 
 
@@ -101,7 +100,8 @@ def test_a_deeply_nested_file_is_refused_with_its_line_not_a_recursion_error() -
     assert "nested more than 16 deep" in message
     assert "line 2" in refusal("# a comment\n" + NESTED)
     # Brackets in strings and comments are not nesting; ``space = [1]`` is not a table.
-    quoted = 'name = "' + "[" * 40 + '" # ' + "{" * 40 + "\n" + DEFAULT.split("\n", 14)[-1]
+    spaces = DEFAULT.split("reconstructed = true\n", 1)[-1]  # the header comment and name
+    quoted = 'name = "' + "[" * 40 + '" # ' + "{" * 40 + "\n" + spaces
     assert parse_board(quoted).name == "[" * 40
     assert "use [[space]] and [[tile]] tables" in refusal("space = [1]\n")
 
@@ -195,3 +195,46 @@ def test_a_board_files_strings_reach_the_terminal_escaped(
     ):
         message = refusal(bad)
         assert not any(char in message for char in ACTING), message
+
+
+PRINTED = (DATA / "transcribed.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.rule("C1")
+def test_the_shipped_transcription_is_the_default_board() -> None:
+    board = parse_board(PRINTED)
+    assert board == default_board() and not board.reconstructed
+    assert board.space(10).describe() == "+2 of R P G +2 of B Y O"
+    assert board.space(3).required == frozenset() and board.space(3).pick == 4
+
+
+@pytest.mark.rule("C1")
+def test_a_space_with_no_required_colour_may_leave_the_key_out() -> None:
+    # The reconstruction's files always wrote `required`; an empty list reads the same.
+    text = PRINTED.replace("[[space]]  # 3\n", "[[space]]  # 3\nrequired = []\n", 1)
+    assert parse_board(text) == default_board()
+
+
+@pytest.mark.rule("C1")
+def test_a_group_error_names_the_groups_line() -> None:
+    text = PRINTED.replace(
+        '{ pick = 2, of = ["orange", "blue", "yellow"] }',
+        '{ pick = 2, of = ["orange", "red", "yellow"] }',
+        1,
+    )
+    text = text.replace('pick = 1, of = ["pink", "green"]', 'pick = 1, of = ["pink", "red"]', 1)
+    message = refusal(text)
+    assert f"line {line_of(text, '[[space]]  # 2')}" in message and "space 2" in message
+    assert "two groups" in message
+    too_many = PRINTED.replace(
+        '{ pick = 1, of = ["pink", "green"] }', '{ pick = 3, of = ["pink", "green"] }', 1
+    )
+    assert "pick = 3 but only 2" in refusal(too_many)
+    zero = PRINTED.replace(
+        '{ pick = 1, of = ["pink", "green"] }', '{ pick = 0, of = ["pink", "green"] }', 1
+    )
+    assert "'groups'" in refusal(zero)
+    both = PRINTED.replace("[[space]]  # 2\n", '[[space]]  # 2\noptional = ["red"]\npick = 1\n', 1)
+    assert "not both" in refusal(both)
+    alone = PRINTED.replace("[[space]]  # 4\n", "[[space]]  # 4\nguessed_split = true\n", 1)
+    assert "no groups" in refusal(alone)

@@ -81,7 +81,7 @@ def test_simulate_crash(
 
 
 def _unknown_bots(
-    games: int, bots: Any, seed: int, variants: Any, budget: Any = None
+    games: int, bots: Any, seed: int, variants: Any, budget: Any = None, board: Any = None
 ) -> list[simulate.GameSpec]:
     """Specs that fail in the worker itself, whatever the way processes are started."""
     return [simulate.GameSpec(seed + i, ("nobody",) * len(bots), ()) for i in range(games)]

@@ -154,6 +154,8 @@ EXAMPLES: dict[str, Verdict] = {
     ),
     # CL3: another player's card needs an agreement; asking is not agreeing.
     "cl3-no-agreement-no-close.txt": illegal(15, "CL3 N4", money=NOBODY_PAID),
+    # D2 on the printed board (issue 21): each group of a space gives its own count.
+    "d2-each-group-its-own-count.txt": illegal(18, "D2 C1", money=NOBODY_PAID),
     # CL5: family cards that took part are discarded, the others go home.
     "cl5-unused-family-goes-home.txt": legal(
         "CL5 CL3 D3",
@@ -325,7 +327,7 @@ def test_notation_guide_shows_files() -> None:
 
 @pytest.mark.parametrize("text", _doc_files(), ids=lambda t: t.splitlines()[0][:40])
 def test_notation_guide_examples_are_legal(text: str, tmp_path: Path) -> None:
-    board = resources.files("imtheboss.engine") / "data" / "board.toml"
+    board = resources.files("imtheboss.engine") / "data" / "reconstructed.toml"
     with resources.as_file(board) as source:
         shutil.copy(source, tmp_path / "myboard.toml")
     replay = replay_document(parse(text), base=tmp_path)

@@ -14,6 +14,7 @@ Regenerate only when the rules (or ``check``'s messages) change on purpose::
 
     python tests/test_golden.py --regen-check   # after a deliberate change to check's output
     python tests/test_golden.py --regen-games   # after a deliberate change to the rules
+    python tests/test_golden.py --regen-printed # the same, for the games on the printed board
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import pytest
 from imtheboss.cli import main
 from imtheboss.engine import (
     Action,
+    Board,
     GameRecord,
     GameState,
     Options,
@@ -44,13 +46,18 @@ from imtheboss.engine import (
     Variant,
     actors,
     apply,
+    default_board,
     legal_actions,
     new_game,
+    reconstructed_board,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES_FILE = GOLDEN / "games.json"
+#: The first games of ``game_setup`` again, on the printed board (the default of new games).
+PRINTED_FILE = GOLDEN / "printed.json"
+PRINTED_GAMES = 60
 CHECK_FILE = GOLDEN / "check.json"
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.txt"))
 
@@ -71,9 +78,9 @@ KIND_WEIGHTS = {
 _VARIANTS = list(Variant)
 
 
-def game_setup(index: int) -> Setup:
+def game_setup(index: int, board: Board | None = None) -> Setup:
     """Game ``index``: player counts 3–6 in turn, one variant each plus a random mix, and
-    every tenth game a two-player V8 game."""
+    every tenth game a two-player V8 game; on the reconstruction unless ``board`` says."""
     rng = random.Random(f"golden setup {index}")
     variants = {_VARIANTS[index % len(_VARIANTS)]}
     variants |= {v for v in _VARIANTS if rng.random() < 0.2}
@@ -82,7 +89,14 @@ def game_setup(index: int) -> Setup:
         players, variants = 2, variants | {Variant.V8}
     start = StartPlayer.ALPHABETICAL if index % 7 == 3 else StartPlayer.RANDOM
     options = Options(variants=frozenset(variants), start=start)
-    return Setup(players=NAMES[:players], seed=1000 + index, options=options)
+    # Named: the hashes were taken on the reconstruction, before the printed board was the
+    # default (a Setup keeps the reconstruction as None, so the record hashes as it did).
+    return Setup(
+        players=NAMES[:players],
+        seed=1000 + index,
+        options=options,
+        board=board or reconstructed_board(),
+    )
 
 
 def _choose(state: GameState, rng: random.Random, moves_in_deal: int) -> Action:
@@ -231,9 +245,10 @@ def _line(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-def play_golden(index: int) -> dict[str, Any]:
-    """Play game ``index``; returns its action count and the hash of everything."""
-    setup = game_setup(index)
+def play_golden(index: int, board: Board | None = None) -> dict[str, Any]:
+    """Play game ``index`` (on ``board``: the reconstruction by default); returns its action
+    count and the hash of everything."""
+    setup = game_setup(index, board)
     state = new_game(setup)
     rng = random.Random(index)
     digest = hashlib.sha256()
@@ -255,6 +270,8 @@ def play_golden(index: int) -> dict[str, Any]:
         digest.update(b"\n")
     options = record["setup"]["options"]
     options["variants"] = sorted(options["variants"])  # a set: its order is the hash seed's
+    if setup.board is not None:  # its colours are sets too
+        record["setup"]["board"] = canon(setup.board)
     digest.update(_line(record["setup"]).encode())
     digest.update(_line(final_state(state)).encode())
     return {"actions": len(actions), "hash": digest.hexdigest()}
@@ -287,6 +304,16 @@ def test_golden_games(first: int) -> None:
         assert play_golden(index) == expected[str(index)], f"golden game {index} changed"
 
 
+@pytest.mark.parametrize("first", range(0, PRINTED_GAMES, CHUNK))
+def test_golden_games_on_the_printed_board(first: int) -> None:
+    """The default board since issue 21: spaces with no required colour and with groups."""
+    expected = _load(PRINTED_FILE)
+    assert len(expected) == PRINTED_GAMES
+    for index in range(first, first + CHUNK):
+        played = play_golden(index, default_board())
+        assert played == expected[str(index)], f"golden game {index} on the printed board changed"
+
+
 def test_golden_games_cover_every_variant_and_count() -> None:
     setups = [game_setup(i) for i in range(GAMES)]
     assert {len(s.players) for s in setups} == {2, 3, 4, 5, 6}
@@ -301,11 +328,14 @@ def test_golden_check(path: Path) -> None:
     assert [code, printed] == expected[path.name]
 
 
-def _regen(games: bool, check: bool) -> None:
+def _regen(games: bool, check: bool, printed: bool = False) -> None:
     GOLDEN.mkdir(exist_ok=True)
     if games:
         data = {str(i): play_golden(i) for i in range(GAMES)}
         GAMES_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if printed:
+        data = {str(i): play_golden(i, default_board()) for i in range(PRINTED_GAMES)}
+        PRINTED_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     if check:
         table = {p.name: list(check_json(p)) for p in EXAMPLES}
         CHECK_FILE.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
@@ -313,6 +343,8 @@ def _regen(games: bool, check: bool) -> None:
 
 if __name__ == "__main__":
     flags = set(sys.argv[1:])
-    if not flags or flags - {"--regen-games", "--regen-check"}:
-        sys.exit("usage: python tests/test_golden.py [--regen-games] [--regen-check]")
-    _regen("--regen-games" in flags, "--regen-check" in flags)
+    if not flags or flags - {"--regen-games", "--regen-check", "--regen-printed"}:
+        sys.exit(
+            "usage: python tests/test_golden.py [--regen-games] [--regen-check] [--regen-printed]"
+        )
+    _regen("--regen-games" in flags, "--regen-check" in flags, "--regen-printed" in flags)

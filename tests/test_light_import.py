@@ -6,9 +6,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from imtheboss.boardfile import parse_board
 from imtheboss.engine import board as board_module
-from imtheboss.engine.board import default_board
 
 
 def _modules_after(code: str) -> set[str]:
@@ -42,7 +43,9 @@ def test_reading_a_file_still_validates() -> None:
     assert "pydantic" in modules
 
 
-def test_the_default_board_is_what_the_validator_reads_from_its_file() -> None:
-    validated = parse_board(board_module._DEFAULT_TEXT, "default board")
-    assert validated == default_board()
-    assert validated.model_dump_json() == default_board().model_dump_json()
+@pytest.mark.parametrize("name", ["transcribed", "reconstructed"])
+def test_a_built_in_board_is_what_the_validator_reads_from_its_file(name: str) -> None:
+    validated = parse_board(board_module.built_in_text(name), f"{name} board")
+    built_in = board_module.built_in_board(name)
+    assert validated == built_in
+    assert built_in is not None and validated.model_dump_json() == built_in.model_dump_json()

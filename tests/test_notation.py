@@ -235,7 +235,7 @@ def test_a_header_value_is_refused_in_the_words_of_the_game(
 
 
 def test_a_board_file_error_is_in_the_words_of_the_game(tmp_path: Path) -> None:
-    board = (ROOT / "src/imtheboss/engine/data/board.toml").read_text(encoding="utf-8")
+    board = (ROOT / "src/imtheboss/engine/data/reconstructed.toml").read_text(encoding="utf-8")
     (tmp_path / "bad.toml").write_text(
         board.replace("dividends = 3", 'dividends = "three"', 1), encoding="utf-8"
     )

@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine.board import Board
+from .engine.board import Board, built_in_board
 from .engine.errors import N_, BoardFileError, Msg, in_words_msg, msg
 from .engine.frozen import adapter
 from .textfile import UnreadableFile, printable, read_text
@@ -21,7 +21,7 @@ from .textfile import UnreadableFile, printable, read_text
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-__all__ = ["BoardFileError", "load_board", "parse_board"]
+__all__ = ["BoardFileError", "board_from", "board_line", "load_board", "parse_board"]
 
 
 #: How deep lists and inline tables may nest. A board needs one level (a list of colours);
@@ -86,6 +86,26 @@ def load_board(path: str | Path) -> Board:
             msg(N_("cannot read board file: {error}"), error=getattr(exc, "message", str(exc)))
         ) from None
     return parse_board(text, str(path))
+
+
+def board_from(given: str, base: Path | None = None) -> Board:
+    """The board a ``--board`` option or a file's ``board:`` line names: a built-in board by
+    its name (``transcribed``, ``reconstructed``), else the board file at that path (a
+    relative one read from ``base`` when given). A file named like a built-in board is
+    reached by a path that says so (``./transcribed``)."""
+    known = built_in_board(given)
+    if known is not None:
+        return known
+    path = Path(given)
+    if base is not None and not path.is_absolute():
+        path = base / path
+    return load_board(path)
+
+
+def board_line(given: str) -> str:
+    """What a saved file's ``board:`` line says for ``given``: a built-in board's name as it
+    is, a board file's path made absolute (the save may be read from another folder)."""
+    return given if built_in_board(given) is not None else str(Path(given).resolve())
 
 
 def _explain(exc: ValidationError, text: str, source: str) -> Msg:
@@ -164,7 +184,10 @@ def _too_deep(text: str) -> int | None:
 
 def _line_of(text: str, key: str) -> int:
     for n, line in enumerate(text.splitlines(), 1):
-        if re.match(rf"\s*{re.escape(key)}\s*=", line) or line.strip() == f"[[{key}]]":
+        if (
+            re.match(rf"\s*{re.escape(key)}\s*=", line)
+            or line.partition("#")[0].strip() == f"[[{key}]]"
+        ):
             return n
     return 1
 
@@ -177,6 +200,7 @@ def _line_in_table(text: str, table: str, index: int, field: str | None) -> int:
     for n, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("["):
+            stripped = stripped.partition("#")[0].strip()  # ``[[space]]  # 10: a note``
             if inside:
                 break
             if stripped == f"[[{table}]]":

@@ -66,7 +66,6 @@ def _checked_table(
 ) -> tuple[tuple[str, ...] | None, int, frozenset[Variant]] | None:
     """The names, seats and variants of ``play``'s table options, checked (None once one
     sentence has said what is wrong); the board file too."""
-    from .boardfile import BoardFileError, load_board
     from .names import NameRefused, split_names
     from .play_command import seats
 
@@ -84,12 +83,8 @@ def _checked_table(
     variants = _table_variants(args.variant, players)
     if variants is None:
         return None
-    if args.board:
-        try:
-            load_board(args.board)
-        except BoardFileError as exc:
-            print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
-            return None
+    if not _board_readable(args.board):
+        return None
     return names, players, variants
 
 
@@ -147,7 +142,31 @@ def _simulate_command(args: argparse.Namespace) -> int:
     chosen = _table_variants(args.variant, args.players)
     if chosen is None:
         return 2
+    if not _board_readable(args.board):
+        return 2
     return run_simulate(args, bots, sorted(chosen))
+
+
+def _board_readable(given: str | None) -> bool:
+    """``--board`` names a built-in board or a valid board file (or nothing); else its
+    sentence, with the line to blame."""
+    if not given:
+        return True
+    from .boardfile import BoardFileError, board_from
+
+    try:
+        board_from(given)
+    except BoardFileError as exc:
+        print(_("imtheboss: {error}").format(error=i18n.explain(exc)), file=sys.stderr)
+        return False
+    return True
+
+
+#: ``--board``, wherever a board is chosen (play, simulate, board).
+_BOARD_HELP = N_(
+    "a built-in board, 'transcribed' (the default: the printed board) or 'reconstructed' "
+    "(the board of games saved before), or your own board file (see docs/rules.md)"
+)
 
 
 #: The variants in a line each, for every command that takes --variant.
@@ -234,9 +253,7 @@ def _table_options(parser: argparse.ArgumentParser) -> None:
         metavar="V1",
         help=_(_VARIANT_HELP),
     )
-    parser.add_argument(
-        "--board", metavar=_("FILE"), help=_("your own board file (see docs/rules.md)")
-    )
+    parser.add_argument("--board", metavar=_("BOARD"), help=_(_BOARD_HELP))
     parser.add_argument(
         "--start",
         choices=["random", "alphabetical"],
@@ -499,6 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=_("processes to spread the games over"),
     )
+    sim.add_argument("--board", metavar=_("BOARD"), help=_(_BOARD_HELP))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
     sim.set_defaults(run=_simulate_command)
     board = sub.add_parser(
@@ -506,11 +524,11 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[lang],
         help=_("show the board and deal tiles, or check your own board file"),
         description=_(
-            "Show the board (the default one is a reconstruction) or validate a "
-            "board file of your own before you play with it."
+            "Show a board (the default one is the printed board as transcribed, two of its "
+            "splits guessed) or validate a board file of your own before you play with it."
         ),
     )
-    board.add_argument("--board", metavar=_("FILE"), help=_("a board TOML file to check and show"))
+    board.add_argument("--board", metavar=_("BOARD"), help=_(_BOARD_HELP))
     board.set_defaults(run=_board_command)
     check = sub.add_parser(
         "check",

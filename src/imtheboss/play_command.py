@@ -101,7 +101,7 @@ def run_play(
         names=names,
         seed=args.seed,
         options=Options(variants=variants, start=StartPlayer(args.start)),
-        board_path=Path(args.board) if args.board else None,
+        board=args.board,
         stop_window=args.stop_window,
         last_call=args.last_call,
         ask_around=args.ask_around,

@@ -52,8 +52,10 @@ class Record:
     #: The notation line of each action (None for the table's timer, which the next line
     #: implies).
     lines: list[str | None] = field(default_factory=list)
-    #: The header's other facts: a custom board (its absolute path), the seats the computer
-    #: plays (name → bot kind) and the sharks' playouts per decision (None: their default).
+    #: The header's other facts: the ``board:`` line (a built-in board's name or a board
+    #: file's absolute path; None: the setup's board, named by ``header_lines``), the seats
+    #: the computer plays (name → bot kind) and the sharks' playouts per decision (None:
+    #: their default).
     board_path: str | None = None
     bots: dict[str, str] = field(default_factory=dict)
     bot_budget: int | None = None

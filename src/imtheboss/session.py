@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .boardfile import board_line
 from .engine.actions import Action
 from .engine.begin import start
 from .engine.errors import Msg
@@ -136,16 +137,17 @@ class GameSession:
         cls,
         setup: Setup | Position,
         save_dir: Path | None = None,
-        board: Path | None = None,
+        board: str | None = None,
         bots: dict[str, str] | None = None,
         bot_budget: int | None = None,
     ) -> GameSession:
         """A new game, saved at once (or, if the folder cannot be written, in memory: see
-        ``save_problem``)."""
+        ``save_problem``). ``board``: what ``--board`` named (a built-in board, or a file
+        whose path the save keeps); None: the setup's board, which the save names."""
         record = Record(
             setup=setup,
             state=start(setup),
-            board_path=str(board.resolve()) if board else None,
+            board_path=board_line(board) if board else None,
             bots=dict(bots or {}),
             bot_budget=bot_budget,
         )

@@ -16,8 +16,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .boardfile import board_from
 from .bots import make_bot, play_bots
 from .engine import actions as A
+from .engine.board import TRANSCRIBED
 from .engine.events import DealClosed, DealFailed, DieRolled, GameOver, TurnBegan
 from .engine.options import Options, Variant
 from .engine.setup import Setup, new_game
@@ -44,6 +46,8 @@ class GameSpec:
     variants: tuple[Variant, ...]
     #: The shark's playouts per decision (None: its default).
     budget: int | None = None
+    #: The board: a built-in board's name or a board file's path (``boardfile.board_from``).
+    board: str = TRANSCRIBED
 
 
 @dataclass
@@ -60,7 +64,8 @@ class GameStats:
 
 def play_one(spec: GameSpec) -> GameStats:
     names = NAMES[: len(spec.bots)]
-    setup = Setup(players=names, seed=spec.seed, options=Options(variants=frozenset(spec.variants)))
+    options = Options(variants=frozenset(spec.variants))
+    setup = Setup(players=names, seed=spec.seed, options=options, board=board_from(spec.board))
     bots = [
         make_bot(kind, spec.seed * 7 + seat, spec.budget) for seat, kind in enumerate(spec.bots)
     ]
@@ -143,9 +148,10 @@ def specs(
     seed: int,
     variants: Sequence[Variant],
     budget: int | None = None,
+    board: str = TRANSCRIBED,
 ) -> list[GameSpec]:
     table, chosen = tuple(bots), tuple(variants)  # shared: a million specs take ~150 MB
-    return [GameSpec(seed * 1_000_003 + i, table, chosen, budget) for i in range(games)]
+    return [GameSpec(seed * 1_000_003 + i, table, chosen, budget, board) for i in range(games)]
 
 
 def _worker_ignores_ctrl_c() -> None:

@@ -42,9 +42,11 @@ def run_simulate(args: argparse.Namespace, bots: list[str], variants: list[Varia
     from rich.progress import Progress
     from rich.table import Table
 
+    from .engine.board import TRANSCRIBED
     from .simulate import ending_in_words, run, specs, summarise, to_json
 
-    spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget)
+    board = args.board or TRANSCRIBED
+    spec_list = specs(args.games, bots, args.seed, variants, args.bot_budget, board)
     console = Console(stderr=args.json)
     done = 0
     try:

@@ -30,7 +30,8 @@ class TableSettings:
     names: tuple[str, ...] | None = None
     seed: int | None = None
     options: Options = field(default_factory=_no_variants)
-    board_path: Path | None = None
+    #: ``--board``: a built-in board's name or a board file's path; None: the default board.
+    board: str | None = None
     #: The seconds a travel, boss or hire card waits for a stop, and the last call waits
     #: after "One, two…". Long enough for a person who was looking away: in Pilot runs a
     #: stop takes three keys (the seat's key, Enter on the privacy screen, Enter on STOP, the

@@ -30,12 +30,13 @@ from imtheboss.engine import (
     default_board,
     from_position,
     new_game,
+    reconstructed_board,
 )
 from imtheboss.engine.cards import full_deck
 from imtheboss.engine.events import DieRolled, MarkerMoved, Paid
 from support import ANN, BOB, B, G, O, P, R, Y, play, position
 
-# board.md, "Deal spaces": (required, optional, pick, dividends) for spaces 1..16.
+# board.md, "Deal spaces" (the reconstruction): (required, optional, pick, dividends), 1..16.
 BOARD_MD = {
     1: ("RB", "", 0, 3),
     2: ("Y", "POG", 2, 4),
@@ -90,7 +91,7 @@ def _board_toml(spaces: int) -> str:
 
 @pytest.mark.rule("C1")
 def test_C1_board_has_sixteen_spaces_with_the_data_of_board_md() -> None:
-    board = default_board()
+    board = reconstructed_board()
     assert [s.number for s in board.spaces] == list(range(1, 17))
     for space in board.spaces:
         required, optional, pick, dividends = BOARD_MD[space.number]
@@ -102,18 +103,59 @@ def test_C1_board_has_sixteen_spaces_with_the_data_of_board_md() -> None:
 
 @pytest.mark.rule("C1")
 def test_C1_bigger_deals_need_more_investors_and_pay_more() -> None:
-    for space in default_board().spaces:
+    for space in reconstructed_board().spaces:
         assert space.dividends == space.investors + 1
         assert 2 <= space.investors <= 6
 
 
 @pytest.mark.rule("C1")
 def test_C1_worked_example_space_needs_red_blue_yellow_and_two_of_pink_orange_green() -> None:
-    space = default_board().space(5)
+    space = reconstructed_board().space(5)
     assert space.required == {R, B, Y}
     assert space.optional == {P, O, G} and space.pick == 2
     assert space.dividends == 6
     assert space.describe() == "R B Y +2 of P O G"
+
+
+# board.md, "Evidence found 2026-12-01" (the default board): (required, groups, dividends),
+# each group (its colours, how many of them).
+TRANSCRIBED_MD = {
+    1: ("RBY", [("POG", 2)], 6),
+    2: ("", [("OBY", 2), ("PG", 1)], 4),
+    3: ("", [("RPOGY", 4)], 5),
+    4: ("RO", [], 3),
+    5: ("", [("RBYPOG", 5)], 6),
+    6: ("GY", [], 3),
+    7: ("RBYPOG", [], 7),
+    8: ("PG", [("BY", 1)], 4),
+    9: ("POG", [("RBY", 2)], 6),
+    10: ("", [("RPG", 2), ("OBY", 2)], 6),
+    11: ("BRO", [], 4),
+    12: ("", [("RBYPOG", 4)], 5),
+    13: ("RY", [("POGB", 3)], 6),
+    14: ("", [("RPOY", 3)], 4),
+    15: ("PO", [], 3),
+    16: ("Y", [("PG", 1), ("RB", 1)], 4),
+}
+
+
+@pytest.mark.rule("C1")
+def test_C1_the_default_board_is_the_transcription_of_board_md() -> None:
+    board = default_board()
+    assert board is not reconstructed_board() and not board.reconstructed
+    for space in board.spaces:
+        required, groups, dividends = TRANSCRIBED_MD[space.number]
+        assert space.required == _colours(required), space.number
+        assert [(g.of, g.pick) for g in space.choices()] == [(_colours(c), k) for c, k in groups], (
+            space.number
+        )
+        assert space.dividends == dividends, space.number
+        # 15 of 16 spaces pay investors + 1; space 10 pays 6 for 4, as transcribed.
+        assert space.dividends == space.investors + 1 or space.number == 10
+    assert [s.number for s in board.spaces if s.guessed_split] == [2, 10]
+    # The rulebooks' worked example is its first space; the tiles are the reconstruction's.
+    assert board.space(1) == reconstructed_board().space(5).replace(number=1)
+    assert board.tiles == reconstructed_board().tiles
 
 
 @pytest.mark.rule("C1")
@@ -130,8 +172,8 @@ def test_C1_spaces_form_a_clockwise_ring_from_16_back_to_1() -> None:
 @pytest.mark.rule("C1")
 def test_C1_board_file_matching_board_md_loads_like_the_default() -> None:
     board = parse_board(_board_toml(16))
-    assert board.spaces == default_board().spaces
-    assert board.tiles == default_board().tiles
+    assert board.spaces == reconstructed_board().spaces
+    assert board.tiles == reconstructed_board().tiles
 
 
 @pytest.mark.rule("C1")
@@ -239,7 +281,7 @@ def test_C3_position_with_more_cards_of_a_kind_than_the_deck_holds_is_refused() 
 
 @pytest.mark.rule("C4")
 def test_C4_fifteen_tiles_with_the_values_and_backs_of_board_md() -> None:
-    tiles = default_board().tiles
+    tiles = reconstructed_board().tiles
     assert [t.number for t in tiles] == list(range(1, 16))
     assert tuple(t.value for t in tiles) == TILE_VALUES
     for tile in tiles:
@@ -299,7 +341,7 @@ def test_C5_one_dollar_marker_on_one_space() -> None:
     state = new_game(Setup(players=("Ann", "Bob", "Cy"), seed=3))
     assert state.marker is None  # not yet placed (S6)
     state = position(marker=9)
-    assert state.marker == 9 and state.space == default_board().space(9)
+    assert state.marker == 9 and state.space == reconstructed_board().space(9)
 
 
 @pytest.mark.rule("C5")

@@ -33,6 +33,7 @@ from imtheboss.engine import (
     TimeUp,
     Withdraw,
     apply,
+    default_board,
     legal_actions,
     possible_closes,
 )
@@ -175,6 +176,56 @@ def test_D2_possible_closes_name_required_and_exactly_k_optional() -> None:
     chosen = {frozenset(c) - {R, B, Y} for c in closes}
     assert chosen == {frozenset({P, O}), frozenset({P, G}), frozenset({O, G})}
     assert all({R, B, Y} <= set(c) for c in closes)
+
+
+# The printed board (the default) has spaces with no required colour and spaces whose
+# optional colours come in groups, each with its own count (board.md, "Evidence found").
+PRINTED = default_board()
+EVERY = {"Ann": (R, B, Y, P, O, G)}
+
+
+def _picked(closes: list[dict[Colour, CardRef]]) -> set[frozenset[Colour]]:
+    return {frozenset(c) for c in closes}
+
+
+@pytest.mark.rule("D2")
+def test_D2_each_group_of_a_space_gives_its_own_count() -> None:
+    # Space 10: 2 of R P G + 2 of O B Y (no required colour), 6 dividends.
+    state = dealing(investors=EVERY, marker=10, board=PRINTED)
+    refused(state, Close(player=ANN, supplies={R: inv(R), P: inv(P), G: inv(G), O: inv(O)}), "D2")
+    refused(state, Close(player=ANN, supplies={R: inv(R), P: inv(P), O: inv(O)}), "D2")
+    closes = list(possible_closes(state))
+    assert len(closes) == 9  # three pairs from each group
+    assert _picked(closes) == {
+        frozenset(a) | frozenset(b)
+        for a in ((R, P), (R, G), (P, G))
+        for b in ((B, Y), (B, O), (Y, O))
+    }
+    closing = [a for a in legal_actions(state, ANN) if isinstance(a, Close)]
+    assert {frozenset(a.supplies) for a in closing} == _picked(closes)
+    state, _ = play(state, Close(player=ANN, supplies={R: inv(R), G: inv(G), B: inv(B), O: inv(O)}))
+    state, events = play(state, TimeUp())
+    assert state.covered[10] == 1
+    assert Paid(payer=None, payee=ANN, amount=12, note="proceeds") in events  # 6 × $2M
+
+
+@pytest.mark.rule("D2")
+def test_D2_a_space_with_no_required_colour_takes_any_k_of_its_colours() -> None:
+    # Space 3: any 4 of R P O G Y (blue is not one of them).
+    state = dealing(investors=EVERY, marker=3, board=PRINTED)
+    refused(state, Close(player=ANN, supplies={R: inv(R), P: inv(P), O: inv(O)}), "D2")
+    refused(state, Close(player=ANN, supplies={R: inv(R), P: inv(P), O: inv(O), B: inv(B)}), "D2")
+    assert len(list(possible_closes(state))) == 5  # 4 of 5
+    state, _ = play(state, Close(player=ANN, supplies={R: inv(R), P: inv(P), O: inv(O), Y: inv(Y)}))
+    assert state.window is not None
+
+
+@pytest.mark.rule("D2")
+def test_D2_a_required_colour_and_two_groups_of_one() -> None:
+    # Space 16: Y + 1 of P G + 1 of R B; only Bob's cards could fill pink and green.
+    state = dealing(investors={"Ann": (Y, R, B), "Bob": (P, G)}, marker=16, board=PRINTED)
+    assert list(possible_closes(state)) == []  # no agreement with Bob yet (CL3)
+    refused(state, Close(player=ANN, supplies={Y: inv(Y), R: inv(R), B: inv(B)}), "D2")
 
 
 # ---------------------------------------------------------------------------------------------

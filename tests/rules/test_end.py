@@ -16,8 +16,8 @@ from imtheboss.engine import (
     StartDeal,
     TimeUp,
     Variant,
-    default_board,
     legal_actions,
+    reconstructed_board,
 )
 from imtheboss.engine.events import DieRolled, Event, GameOver, TileLaid, TurnBegan
 from support import ANN, BOB, CY, DI, B, R, play, position, refused
@@ -63,7 +63,7 @@ def test_E1_after_the_11th_deal_a_1_or_2_ends_the_game() -> None:
 @pytest.mark.parametrize("tile", [10, 11, 12, 13, 14])
 def test_E1_the_numbers_on_the_back_of_each_tile(tile: int) -> None:
     ends_on = set(range(1, tile - 8))  # #10: 1; #11: 1 2; … #14: 1–5 (board.md)
-    assert default_board().tiles[tile - 1].ends_on == ends_on
+    assert reconstructed_board().tiles[tile - 1].ends_on == ends_on
     state, _ = closed(at(tile - 1))
     assert state.phase is Phase.END_ROLL and state.end_tile == tile
     for value in range(1, 7):

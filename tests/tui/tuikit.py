@@ -157,7 +157,9 @@ def feasible(state: GameState, space_number: int, boss: int) -> bool:
     space = state.board.space(space_number)
     if not all(_coverable(state, boss, c) for c in space.required):
         return False
-    return sum(_coverable(state, boss, c) for c in space.optional) >= space.pick
+    return all(
+        sum(_coverable(state, boss, c) for c in group.of) >= group.pick for group in space.choices()
+    )
 
 
 class Policy:
@@ -258,12 +260,12 @@ class Policy:
                     steps[colour] = step
         if any(c not in steps for c in space.required):
             return A.Fail(player=boss)
-        optional = sorted((steps[c][0], c) for c in COLOURS if c in space.optional and c in steps)
-        if len(optional) < space.pick:
-            return A.Fail(player=boss)
-        wanted = [c for c in COLOURS if c in space.required] + [c for _, c in optional][
-            : space.pick
-        ]
+        wanted = [c for c in COLOURS if c in space.required]
+        for group in space.choices():  # the cheapest of each group (a printed space's groups)
+            optional = sorted((steps[c][0], c) for c in COLOURS if c in group.of and c in steps)
+            if len(optional) < group.pick:
+                return A.Fail(player=boss)
+            wanted += [c for _, c in optional][: group.pick]
         todo = [a for c in wanted if (a := steps[c][1]) is not None]
         if todo:
             # Whoever holds the keyboard goes on talking; no one replaces an open proposal

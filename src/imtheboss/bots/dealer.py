@@ -101,15 +101,16 @@ class DealerBot:
         return {c for c, refs in agreeing_cards(deal, seen.owners, v8).items() if refs}
 
     def _needed(self, seen: PlayerView) -> set[Colour]:
-        """Colours still missing: every required one, and optional ones while k are short."""
+        """Colours still missing: every required one, and a group's optional ones while its
+        count is short."""
         deal = seen.deal
         assert deal is not None
         space = seen.board.space(deal.space)
         covered = self._covered(seen)
         missing = set(space.required - covered)
-        have_optional = len(space.optional & covered)
-        if have_optional < space.pick:
-            missing |= space.optional - covered
+        for group in space.choices():
+            if len(group.of & covered) < group.pick:
+                missing |= group.of - covered
         return missing
 
     @staticmethod
@@ -131,7 +132,9 @@ class DealerBot:
         mine = set(seen.players[me].investors)
         mine |= {c.colour for c in (seen.hand or ()) if c.kind is Kind.FAMILY and c.colour}
         need = space.investors
-        have = len(space.required & mine) + min(space.pick, len(space.optional & mine))
+        have = len(space.required & mine) + sum(
+            min(group.pick, len(group.of & mine)) for group in space.choices()
+        )
         return have / need
 
     # -- turns ----------------------------------------------------------------------------
@@ -372,7 +375,13 @@ def _needed_from(seen: PlayerView, supplier: int, for_boss: bool) -> bool:
         return for_boss and family(colour) in hand
 
     space = seen.board.space(deal.space)
-    optional_met = sum(1 for c in space.optional if others(c)) >= space.pick
+    # The optional colours whose group others can fill without this supplier's card.
+    optional_met = {
+        colour
+        for group in space.choices()
+        if sum(1 for c in group.of if others(c)) >= group.pick
+        for colour in group.of
+    }
     for agreement in deal.agreements:
         if agreement.supplier != supplier:
             continue
@@ -382,7 +391,7 @@ def _needed_from(seen: PlayerView, supplier: int, for_boss: bool) -> bool:
             colour = ref.colour
             if colour not in space.required | space.optional:
                 continue  # the space does not use it (D2)
-            if others(colour) or (colour in space.optional and optional_met):
+            if others(colour) or colour in optional_met:
                 continue
             return True
     return False

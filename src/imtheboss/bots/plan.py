@@ -62,7 +62,11 @@ def plan(seen: PlayerView, space_number: int, me: int, shy: Collection[int] = ()
         return 2  # unowned: only a hire set brings it into play
 
     required = sorted(space.required, key=lambda c: (cost(c), c.value))
-    optional = sorted(space.optional, key=lambda c: (cost(c), c.value))[: space.pick]
+    optional = [
+        colour
+        for group in space.choices()
+        for colour in sorted(group.of, key=lambda c: (cost(c), c.value))[: group.pick]
+    ]
     chosen = required + optional
     if any(cost(c) == 3 for c in chosen):
         return None

@@ -31,7 +31,7 @@ from .actions import (
     Withdraw,
 )
 from .begin import start
-from .board import Board, Space, Tile, default_board
+from .board import Board, Group, Space, Tile, default_board, reconstructed_board
 from .cards import COLOURS, DECK_COUNTS, DECK_SIZE, Card, Colour, Kind, family, travel
 from .errors import BoardFileError, IllegalAction, PositionError
 from .events import Event, redact
@@ -111,6 +111,7 @@ __all__ = [
     "GameRecord",
     "GameSetup",
     "GameState",
+    "Group",
     "IllegalAction",
     "InvestorRef",
     "Kind",
@@ -157,6 +158,7 @@ __all__ = [
     "legal_kinds",
     "new_game",
     "possible_closes",
+    "reconstructed_board",
     "redact",
     "responders",
     "start",

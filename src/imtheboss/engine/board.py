@@ -1,7 +1,9 @@
-"""The board (C1) and the deal tiles (C4) as values, and the board shipped with the game.
+"""The board (C1) and the deal tiles (C4) as values, and the boards shipped with the game.
 
-The printed board is partly reconstructed (see ``data/board.toml``), so a group must be able to
-play the board on their own table: a board file is read and judged at the edge
+No source is sure of the whole printed board (``data/transcribed.toml``, a transcription of a
+printed copy, guesses two splits and keeps reconstructed tiles; ``data/reconstructed.toml`` is
+the reconstruction older games were played on), so a group must be able to play the board on
+their own table: a board file is read and judged at the edge
 (``imtheboss.boardfile``), which hands the engine a ``Board``; the field constraints below are
 what that validator checks, the consistency checks what every ``Board`` checks.
 """
@@ -33,17 +35,40 @@ field_constraints(__name__)  # Field, in annotations below, lent on first valida
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Group(Frozen):
+    """``pick`` distinct colours ``of`` a set: one of the groups a printed space's optional
+    colours may come in (``2 of {R P G} + 2 of {O B Y}``)."""
+
+    pick: Annotated[int, Field(ge=1)]
+    of: frozenset[Colour]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Space(Frozen):
-    """One deal space: every ``required`` colour plus ``pick`` distinct ones from ``optional``."""
+    """One deal space: every ``required`` colour plus ``pick`` distinct ones from ``optional``.
+
+    A printed space may split its optional colours into ``groups``, each with its own count;
+    then ``optional`` and ``pick`` are their union and their sum (filled in from the groups),
+    so what asks only "which colours may take part, how many investors" reads them as for one
+    group, and only the close (CL3, D2) looks at each group. One group is kept as
+    ``optional``/``pick`` alone (``groups`` empty): the old files' spaces, and the engine's
+    fast path. ``guessed_split``: the groups' split is a guess (the source gave only the total).
+    """
 
     number: Annotated[int, Field(ge=1, le=SPACES)]
-    required: frozenset[Colour]
+    required: frozenset[Colour] = frozenset()
     optional: frozenset[Colour] = frozenset()
     pick: Annotated[int, Field(ge=0)] = 0
+    groups: tuple[Group, ...] = ()
+    guessed_split: bool = False
     dividends: Annotated[int, Field(ge=1, le=MAX_DIVIDENDS)]
 
     def __post_init__(self) -> None:
         """The space's own consistency (a file's types are checked by the validator first)."""
+        if self.groups:
+            self._take_groups()
+        elif self.guessed_split:
+            raise MsgError(Msg(N_("guessed_split = true, but the space has no groups")))
         if self.required & self.optional:
             # Msg(c.value): the colour's own word ("red" is a message key in engine.words).
             both = words(Msg(v) for v in sorted(c.value for c in self.required & self.optional))
@@ -61,22 +86,63 @@ class Space(Frozen):
         if not self.required and not self.pick:
             raise MsgError(Msg(N_("a space needs at least one investor")))
 
+    def _take_groups(self) -> None:
+        """``optional`` and ``pick`` from the groups; one group becomes the two alone."""
+        union: frozenset[Colour] = frozenset()
+        for group in self.groups:
+            if union & group.of:
+                twice = words(Msg(c.value) for c in _ordered(union & group.of))
+                raise MsgError(msg(N_("{colours} cannot be in two groups"), colours=twice))
+            if not 1 <= group.pick <= len(group.of):
+                raise MsgError(
+                    msg(
+                        N_("pick = {pick} but only {count} optional colours are listed"),
+                        pick=group.pick,
+                        count=len(group.of),
+                    )
+                )
+            union |= group.of
+        total = sum(group.pick for group in self.groups)
+        if (self.optional or self.pick) and (self.optional, self.pick) != (union, total):
+            raise MsgError(Msg(N_("give optional and pick, or groups, not both")))
+        object.__setattr__(self, "optional", union)
+        object.__setattr__(self, "pick", total)
+        if len(self.groups) == 1:
+            object.__setattr__(self, "groups", ())
+
     @property
     def investors(self) -> int:
         return len(self.required) + self.pick
+
+    def choices(self) -> tuple[Group, ...]:
+        """The optional colours as groups, one group included (none when nothing is
+        optional): for whoever plans or explains a close, not for the engine's hot path."""
+        if self.groups:
+            return self.groups
+        return (Group(pick=self.pick, of=self.optional),) if self.pick else ()
 
     def describe(self) -> str:
         """Letters, as on the board: ``R B Y +2 of P O G``."""
         return str(self.describe_msg())
 
     def describe_msg(self) -> Msg:
-        """``describe`` as a message: "of" is a word a player reads."""
+        """``describe`` as a message: "of" is a word a player reads. Several groups follow
+        one another (``+2 of R P G +2 of B Y O``), each read by the same message."""
         text = " ".join(c.letter for c in _ordered(self.required))
-        if not self.pick:
-            return Msg(text)
-        opts = " ".join(c.letter for c in _ordered(self.optional))
-        key = N_("{required} +{pick} of {optional}") if text else N_("+{pick} of {optional}")
-        return msg(key, required=text, pick=self.pick, optional=opts)
+        needs: Msg | None = Msg(text) if text else None
+        for group in self.choices():
+            opts = " ".join(c.letter for c in _ordered(group.of))
+            if needs is None:
+                needs = msg(N_("+{pick} of {optional}"), pick=group.pick, optional=opts)
+            else:
+                needs = msg(
+                    N_("{required} +{pick} of {optional}"),
+                    required=needs,
+                    pick=group.pick,
+                    optional=opts,
+                )
+        assert needs is not None  # a space needs at least one investor
+        return needs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -133,14 +199,42 @@ def _ordered(colours: frozenset[Colour]) -> list[Colour]:
     return [c for c in COLOURS if c in colours]
 
 
+#: The built-in boards, by the name a command line or a file's ``board:`` line gives them.
+TRANSCRIBED = "transcribed"
+RECONSTRUCTED = "reconstructed"
+
+
 def default_board() -> Board:
-    """The board of the rulebooks (C1: 16 spaces in a ring, each with its investors and
-    dividends; C4: the 15 deal tiles and their backs), as ``board.md`` draws it."""
-    return _DEFAULT
+    """The board new games start on: the printed board as transcribed (board.md, "Evidence
+    found 2026-12-01"; C1: 16 spaces in a ring, each with its investors and dividends; C4:
+    the 15 deal tiles and their backs, still reconstructed)."""
+    return _BUILT_IN[TRANSCRIBED]
+
+
+def reconstructed_board() -> Board:
+    """The reconstruction of ``board.md``: the board of every game written before boards had
+    names, so what a file without a ``board:`` line (and a ``Setup`` without a board) means."""
+    return _BUILT_IN[RECONSTRUCTED]
+
+
+def built_in_board(name: str) -> Board | None:
+    """The built-in board called ``name``, or None."""
+    return _BUILT_IN.get(name)
+
+
+def built_in_name(board: Board) -> str | None:
+    """The name of the built-in board equal to ``board``, or None (a board of one's own)."""
+    return next((name for name, known in _BUILT_IN.items() if known == board), None)
+
+
+def built_in_text(name: str) -> str:
+    """A built-in board's file, to be copied and edited for one's own."""
+    path = f"data/{name}.toml"
+    return resources.files("imtheboss.engine").joinpath(path).read_text(encoding="utf-8")
 
 
 def _trusted_board(text: str) -> Board:
-    """The board shipped with the game, built without the file validator (importing pydantic
+    """A board shipped with the game, built without the file validator (importing pydantic
     would double the engine's import time). Its consistency checks run all the same, and a
     test reads the file through ``boardfile.parse_board`` to check its types."""
     raw = tomllib.loads(text)
@@ -150,9 +244,14 @@ def _trusted_board(text: str) -> Board:
         spaces=tuple(
             Space(
                 number=i + 1,
-                required=frozenset(Colour(c) for c in s["required"]),
+                required=frozenset(Colour(c) for c in s.get("required", ())),
                 optional=frozenset(Colour(c) for c in s.get("optional", ())),
                 pick=s.get("pick", 0),
+                groups=tuple(
+                    Group(pick=g["pick"], of=frozenset(Colour(c) for c in g["of"]))
+                    for g in s.get("groups", ())
+                ),
+                guessed_split=s.get("guessed_split", False),
                 dividends=s["dividends"],
             )
             for i, s in enumerate(raw["space"])
@@ -169,7 +268,4 @@ def _trusted_board(text: str) -> Board:
     )
 
 
-_DEFAULT_TEXT = (
-    resources.files("imtheboss.engine").joinpath("data/board.toml").read_text(encoding="utf-8")
-)
-_DEFAULT = _trusted_board(_DEFAULT_TEXT)
+_BUILT_IN = {name: _trusted_board(built_in_text(name)) for name in (TRANSCRIBED, RECONSTRUCTED)}

@@ -6,8 +6,8 @@ kinds (``legal.py``) and by the bots; worked out once per state (``memo``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from itertools import combinations, product
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain, combinations, product
 from operator import is_
 from typing import Any
 
@@ -54,17 +54,11 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
     if extra:
         names = words(colour_word(c) for c in COLOURS if c in extra)
         raise IllegalAction("D2", msg(N_("This space does not use {colours}"), colours=names))
-    chosen = given & space.optional
-    if len(chosen) != space.pick:
-        raise IllegalAction(
-            "D2",
-            msg(
-                N_("The deal needs exactly {pick} of {colours}, not {chosen}"),
-                pick=space.pick,
-                colours=words(colour_word(c) for c in COLOURS if c in space.optional),
-                chosen=len(chosen),
-            ),
-        )
+    if space.groups:  # a printed space's groups: each its own count
+        for group in space.groups:
+            _check_pick(given, group.of, group.pick)
+    else:
+        _check_pick(given, space.optional, space.pick)
     used_family: list[FamilyRef] = []
     payments: dict[int, int] = {}
     used_agreements: list[Agreement] = []
@@ -140,6 +134,21 @@ def unpaid_agreements(
         for ref in supplies.values()
     ]
     return [a for a in deal.agreements if not any(a is b for b in paid)]
+
+
+def _check_pick(given: set[Colour], optional: frozenset[Colour], pick: int) -> None:
+    """D2: exactly ``pick`` of the ``optional`` colours (of a space, or of one of its groups)."""
+    chosen = given & optional
+    if len(chosen) != pick:
+        raise IllegalAction(
+            "D2",
+            msg(
+                N_("The deal needs exactly {pick} of {colours}, not {chosen}"),
+                pick=pick,
+                colours=words(colour_word(c) for c in COLOURS if c in optional),
+                chosen=len(chosen),
+            ),
+        )
 
 
 def agreement_for(deal: Deal, supplier: int | None, ref: CardRef) -> Agreement | None:
@@ -301,9 +310,22 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
     sources = agreeing_cards(deal, state.owners, v8)
     if any(not sources[c] for c in space.required):
         return
-    usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
     required = [c for c in COLOURS if c in space.required]
-    for chosen in combinations(usable_optional, space.pick):
+    choices: Iterable[tuple[Colour, ...]]
+    if space.groups:  # a pick from each group, in the groups' order
+        choices = map(
+            _joined,
+            product(
+                *(
+                    combinations([c for c in COLOURS if c in group.of and sources[c]], group.pick)
+                    for group in space.groups
+                )
+            ),
+        )
+    else:
+        usable_optional = [c for c in COLOURS if c in space.optional and sources[c]]
+        choices = combinations(usable_optional, space.pick)
+    for chosen in choices:
         colours = required + list(chosen)
         for refs in product(*(sources[c] for c in colours)):
             supplies = dict(zip(colours, refs, strict=True))
@@ -312,6 +334,10 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
             except IllegalAction:
                 continue  # V8 shares on top of agreements can exceed the proceeds (N3)
             yield supplies
+
+
+def _joined(picks: tuple[tuple[Colour, ...], ...]) -> tuple[Colour, ...]:
+    return tuple(chain.from_iterable(picks))
 
 
 def _may_meet(

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .board import Board, default_board
+from .board import Board, reconstructed_board
 from .cards import COLOURS, DECK_COUNTS, Card, Colour, full_deck, sort_hand
 from .errors import AND, COMMA, N_, IllegalAction, Msg, PositionError, msg, plural, words
 from .frozen import Discriminated, lend_field
@@ -33,6 +33,7 @@ class Position(BaseModel):
     kind: Literal["position"] = "position"
     players: tuple[str, ...]
     options: Options = Options()
+    #: None: the reconstruction (as for ``Setup``).
     board: Board | None = None
     investors: dict[str, tuple[Colour, ...]] = {}
     deals_done: int = Field(default=0, ge=0, le=14)
@@ -111,7 +112,7 @@ def check_setup_rules(position: Position) -> None:
             rule=exc.rule,
         ) from None
     n = len(position.players)
-    board = position.board or default_board()
+    board = position.board or reconstructed_board()
     stack = _stack(board, position.options)
     if position.deals_done >= len(stack):
         refusal = (
@@ -247,7 +248,7 @@ _COUNT = {1: N_("one"), 2: N_("two"), 3: N_("three")}
 def from_position(position: Position) -> GameState:
     names = position.players
     _check_names(names, position.options)
-    board = position.board or default_board()
+    board = position.board or reconstructed_board()
     stack = _stack(board, position.options)
     if position.deals_done >= len(stack):
         raise PositionError(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .board import Board, default_board
+from .board import Board, reconstructed_board
 from .cards import COLOURS, Colour, full_deck, sort_hand
 from .errors import N_, IllegalAction, Msg, msg
 from .frozen import Frozen
@@ -57,11 +57,17 @@ class Setup(Frozen):
     players: tuple[str, ...]
     seed: int
     options: Options = Options()  # noqa: RUF009 (immutable: one shared default is right)
+    #: None: the reconstruction, the board every file without a ``board:`` line was played on
+    #: (``engine.board.reconstructed_board``); new games name theirs (``default_board``).
     board: Board | None = None
 
     def __post_init__(self) -> None:
         if type(self.players) is not tuple:
             object.__setattr__(self, "players", tuple(self.players))
+        if self.board is reconstructed_board():
+            # The reconstruction named is the reconstruction left out: one Setup, which
+            # compares, saves and hashes as the games played on it before boards had names.
+            object.__setattr__(self, "board", None)
 
 
 def _stack(board: Board, options: Options) -> tuple[int, ...]:
@@ -81,7 +87,7 @@ def new_game(setup: Setup) -> GameState:
     place (S6)."""
     names = setup.players
     _check_names(names, setup.options)
-    board = setup.board or default_board()
+    board = setup.board or reconstructed_board()
     rng = Rng(seed=setup.seed)
     colours, rng = shuffled(COLOURS, rng)
     each = investors_each(len(names))

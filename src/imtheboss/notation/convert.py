@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..boardfile import load_board
+from ..boardfile import board_from
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.board import Board, default_board
+from ..engine.board import Board, built_in_name, reconstructed_board
 from ..engine.cards import Colour
 from ..engine.errors import (
     AND,
@@ -98,15 +98,16 @@ def setup_from(doc: Document, base: Path | None = None) -> Setup | Position:
     """The header as a new game (``seed:`` alone) or a position (``marker:``, ``turn:`` …)."""
     header = doc.header
     options = options_from(doc)
+    # No ``board:`` line: the reconstruction, which every file written before boards had
+    # names was played on (None). A built-in board by its name, else a board file's path.
     board: Board | None = None
     if header.get("board"):
-        path = Path(header.get("board") or "")
-        if base is not None and not path.is_absolute():
-            path = base / path
         try:
-            board = load_board(path)
+            board = board_from(header.get("board") or "", base)
         except BoardFileError as exc:
             raise NotationError(header.line_of("board"), 1, exc.message) from None
+        if board is reconstructed_board():
+            board = None
     if header.get("seal") is not None:
         if header.get("seed") is not None:
             raise NotationError(header.line_of("seal"), 1, Msg(N_("give seed: or seal:, not both")))
@@ -450,7 +451,9 @@ def header_lines(
     seal: str | None = None,
     bot_budget: int | None = None,
 ) -> list[str]:
-    """The header of a file that starts ``setup``. A custom board is saved as its path.
+    """The header of a file that starts ``setup``. Its board is always named (a file without
+    a ``board:`` line means the reconstruction): a built-in board by its name, a board of
+    one's own by ``board_path``, its file's path.
 
     ``seal``: the seed sealed (an unfinished game's save), written as ``seal:`` in its place.
     ``bot_budget``: the sharks' playouts per decision, written only when a shark sits (no
@@ -462,16 +465,20 @@ def header_lines(
         lines.append("bots: " + "; ".join(f"{name}={kind}" for name, kind in bots.items()))
         if bot_budget is not None and "shark" in bots.values():
             lines.append(f"bot-budget: {bot_budget}")
-    if board_path is not None:
-        lines.append(f"board: {board_path}")
-    elif setup.board is not None and setup.board != default_board():
-        raise ValueError("a game on a custom board needs the board file's path in its header")
+    if board_path is None:
+        board_path = built_in_name(setup.board or reconstructed_board())
+        if board_path is None:
+            raise ValueError("a game on a custom board needs the board file's path in its header")
+    # Last, after the seed (or its seal): a file's first lines stay as they were before
+    # boards were named.
+    board_line = f"board: {board_path}"
     if setup.options.variants:
         lines.append("variants: " + " ".join(sorted(v.value for v in setup.options.variants)))
     if setup.options.start is not StartPlayer.RANDOM:
         lines.append(f"start: {setup.options.start.value}")
     if isinstance(setup, Setup):
         lines.append(seed_line)
+        lines.append(board_line)
         return lines
     if setup.seed is not None:
         lines.append(seed_line)
@@ -491,6 +498,7 @@ def header_lines(
         lines.append(f"hand {name}: " + ", ".join(c.value for c in cards))
     if len(setup.hands) < len(setup.players):
         lines.append("hands: open")
+    lines.append(board_line)
     return lines
 
 

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from .. import i18n
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.board import default_board
 from ..engine.cards import Card, Colour
 from ..engine.errors import IllegalAction
 from ..engine.events import (
@@ -222,17 +223,17 @@ class BossApp(FitsTheTerminal[None]):
         """Set up a new game of ``names`` and save it; its seed."""
         # A seed nobody can guess (the time of day could be): it decides every hand.
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbelow(10**12)
-        board = None
-        if self.settings.board_path is not None:
-            from ..boardfile import load_board
+        board = default_board()  # new games start on the transcription
+        if self.settings.board is not None:
+            from ..boardfile import board_from
 
-            board = load_board(self.settings.board_path)
+            board = board_from(self.settings.board)
         humans = tuple(n for n in names if n not in self._bot_kinds())
         bots = {name: self.settings.bot_kind for name in self.settings.bot_names(humans)}
         players = humans + tuple(bots)
         setup = Setup(players=players, seed=seed, options=self.settings.options, board=board)
         self.session = GameSession.new(
-            setup, self.settings.save_dir, self.settings.board_path, bots, self.settings.bot_budget
+            setup, self.settings.save_dir, self.settings.board, bots, self.settings.bot_budget
         )
         return seed
 

@@ -28,7 +28,7 @@ from ...engine.cards import COLOURS, Colour
 from ...engine.errors import IllegalAction
 from ...engine.state import CardRef, FamilyRef, InvestorRef
 from ...engine.view import PlayerView
-from ...i18n import N_, _
+from ...i18n import N_, _, render
 from ..labels import colour_name, money, ref_text, refusal
 from ..language import translate_bindings
 from .dialogs import TypedAhead
@@ -133,6 +133,10 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
         number, pick = self.space.number, self.space.pick
         if not self.choice:
             return _("Close the deal on space {space} on these terms?").format(space=number)
+        if self.space.groups or (pick and not self.space.required):
+            return _(
+                "Close the deal on space {space}: name the card for each colour. It needs {needs}."
+            ).format(space=number, needs=render(self.space.describe_msg()))
         if pick:
             return _(
                 "Close the deal on space {space}: name the card for each colour. "

@@ -29,6 +29,8 @@ _LEGEND = N_(
 [b]The board[/b]
  [b]RBY+2:POG 6d[/b]  needs red, blue and yellow, and 2 of pink,
                orange and green; pays 6 dividends
+ [b]2RPG+2BYO[/b]     2 of red, pink and green, and 2 of blue,
+               yellow and orange; 2RPG?2BYO: a guessed split
  [b reverse]$5[/]            the dollar marker is on space 5
  [dim]▓▓ #3[/dim]         a deal was done here (deal tile 3)
  [b]next $2M/div.[/b] each dividend of the next deal pays $2M

@@ -23,15 +23,24 @@ BOARD_ROWS = 8
 
 
 def space_text(space: Space) -> Text:
-    """``RBY+2:POG`` with each letter on its colour."""
+    """``RBY+2:POG`` with each letter on its colour. Optional colours in groups are written
+    without colons, a count before each group (``2RPG+2BYO``, ``Y+1PG+1RB``: a cell of the
+    board at 80 columns holds 9 characters), and ``?`` joins the groups when their split is a
+    guess (``2RPG?2BYO``; the legend says so)."""
     text = Text()
     for colour in COLOURS:
         if colour in space.required:
             text.append(colour.letter, style=STYLE[colour])
-    if space.pick:
-        text.append(f"+{space.pick}:")
+    for group in space.choices():
+        if not space.groups:
+            text.append(f"+{group.pick}:")
+        else:
+            if text.plain:  # after the required colours, or between two groups
+                guessed = space.guessed_split and group is not space.groups[0]
+                text.append("?" if guessed else "+")
+            text.append(str(group.pick))
         for colour in COLOURS:
-            if colour in space.optional:
+            if colour in group.of:
                 text.append(colour.letter, style=STYLE[colour].replace("bold ", ""))
     return text
 

@@ -131,10 +131,12 @@ class DealView(VerticalScroll):
                 needs.append(" ")
                 needs.append_text(_cover(view, colour))
                 needs.append("\n")
-        if space.pick:
-            needs.append(_("and {pick} of: ").format(pick=space.pick))
+        for group in space.choices():
+            # A space with no required colour starts with its first group: no "and".
+            line = _("and {pick} of: ") if needs.plain else _("{pick} of: ")
+            needs.append(line.format(pick=group.pick))
             for colour in COLOURS:
-                if colour in space.optional:
+                if colour in group.of:
                     needs.append_text(chip(colour))
                     cover = _cover(view, colour)
                     needs.append("✓ " if cover.plain.startswith("✓") else "✗ ", style=cover.style)
