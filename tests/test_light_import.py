@@ -46,3 +46,12 @@ def test_the_default_board_is_what_the_validator_reads_from_its_file() -> None:
     validated = parse_board(board_module._DEFAULT_TEXT, "default board")
     assert validated == default_board()
     assert validated.model_dump_json() == default_board().model_dump_json()
+
+
+def test_the_table_starts_no_process_machinery_without_a_shark() -> None:
+    """The sharks' process pool (``FarThinker``) imports ``multiprocessing`` when it is first
+    started: a table without a shark never pays its imports before the first frame."""
+    modules = _modules_after("import imtheboss.tui.app")
+    assert "imtheboss.tui.bot_seats" in modules
+    assert "multiprocessing" not in modules
+    assert "concurrent.futures.process" not in modules
