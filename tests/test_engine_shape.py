@@ -130,7 +130,7 @@ CALLERS = {
 
 #: A decider's check bound as one C call (``deciders.py``), which the hottest caller may call
 #: instead of the decider: the same rule, written once, without a frame.
-BOUND = {"may_lay_family": "holds_no_family"}
+BOUND = {"may_lay_family": "holds_no_family", "travel_card_fits": "travel_colours"}
 
 
 @pytest.mark.parametrize("decider", sorted(CALLERS))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from .cards import Card, Colour, family
+from .cards import Card, Colour, Kind, family
 from .options import Variant
 from .state import Deal, GameState, Price
 
@@ -67,13 +67,18 @@ def may_cancel(deal: Deal, asker: int, other: int) -> bool:
 
 def travel_card_fits(card: Card, target: Colour) -> bool:
     """TR1: a travel card goes on an investor or family card of its colour; grey on any."""
-    return card is _GREY or _COLOUR_OF[card] is target  # Card.TRAVEL_GREY or card.colour
+    return target in travel_colours(card)
 
 
-#: ``travel_card_fits``' reads without the enum's attribute lookup and ``colour``'s frame:
-#: the kinds ask it of every travel card for every colour it might go on.
-_GREY = Card.TRAVEL_GREY
-_COLOUR_OF = {card: card.colour for card in Card}
+#: The colours each travel card goes on (TR1: its own; grey, any). ``travel_colours(card)``
+#: is ``travel_card_fits``' check as one C call per card, for the lists and kinds that ask it
+#: of every travel card for every colour it might go on: no frame per colour.
+_FITS = {
+    card: frozenset(Colour) if card is Card.TRAVEL_GREY else frozenset({card.colour})
+    for card in Card
+    if card.kind is Kind.TRAVEL
+}
+travel_colours = _FITS.__getitem__
 
 
 def may_travel_on(owner: int | None, travelling: bool, player: int, v8: bool) -> bool:

@@ -20,7 +20,7 @@ from .deciders import (
     may_play_boss,
     may_travel_on,
     price_fits,
-    travel_card_fits,
+    travel_colours,
 )
 from .listing import OFFERABLE, _every_offerable, _hand, _hires, _travel_targets
 from .memo import Carries, Fact, cached
@@ -209,7 +209,8 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
         own_ok = state.options.has(Variant.V8)
         colours = {c for c, o in investors if may_travel_on(o, False, p, own_ok)}
         colours.update(f.colour for f in laid)
-        if any(travel_card_fits(card, colour) for card in travels for colour in colours):
+        # travel_card_fits (TR1), one call per card: do the card's colours meet the targets'?
+        if any(not colours.isdisjoint(travel_colours(card)) for card in travels):
             kinds.add("travel")
     if _hires(state, p):
         kinds.add("hire")
