@@ -15,6 +15,7 @@ and the bots call the shared deciders.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection
 
 from .cards import Card, Colour, Kind, family
@@ -105,7 +106,12 @@ def travel_refusal(owner: int | None, travelling: bool, player: int, v8: bool) -
 
 def may_play_boss(player: int, boss: int) -> bool:
     """B1: "I'm the Boss!" is played by anyone but the Boss (ruling)."""
-    return player != boss
+    return not_the_boss(player, boss)
+
+
+#: ``may_play_boss``' check as one C call, for the paths that ask it of every seat at every
+#: step (the key of a seat's influence list, its influence kinds): no frame.
+not_the_boss = operator.ne
 
 
 def hire_refusal(owner: int | None, player: int, any_unowned: bool) -> str | None:

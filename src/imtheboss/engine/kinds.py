@@ -17,8 +17,8 @@ from .common import price_room
 from .deciders import (
     may_cancel,
     may_lay_family,
-    may_play_boss,
     may_travel_on,
+    not_the_boss,
     price_fits,
     travel_colours,
 )
@@ -178,7 +178,7 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
                 carried = last[3]
                 return carried
     if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
-        found = _hand_kinds(hand, may_play_boss(p, deal.boss))
+        found = _hand_kinds(hand, not_the_boss(p, deal.boss))
         _LAST_INFLUENCE_KINDS[p] = (hand, is_boss, None, found)
         return found
     found = _influence_kinds_now(state, p)
@@ -202,7 +202,7 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
     hand = _hand(state, p)
     deal = state.deal
     assert deal is not None
-    kinds = set(_hand_kinds(hand, may_play_boss(p, deal.boss)))
+    kinds = set(_hand_kinds(hand, not_the_boss(p, deal.boss)))
     travels = _TRAVEL_CARDS.intersection(hand)
     if travels:
         investors, laid = _travel_targets(state)  # owned, not travelling (TR4, TR1)

@@ -27,8 +27,8 @@ from .common import _deal_money, price_room
 from .deciders import (
     may_cancel,
     may_hire,
-    may_play_boss,
     may_travel_on,
+    not_the_boss,
     price_fits,
     travel_colours,
 )
@@ -122,7 +122,7 @@ def _influence_key(
         _hand(state, p),
         *_travel_targets(state),
         state.options.has(Variant.V8),
-        may_play_boss(p, deal.boss),
+        not_the_boss(p, deal.boss),  # may_play_boss (B1), one C call
     )
 
 
