@@ -16,7 +16,7 @@ and the bots call the shared deciders.
 from __future__ import annotations
 
 import operator
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from .cards import Card, Colour, Kind, family
 from .options import Variant
@@ -111,7 +111,7 @@ def may_play_boss(player: int, boss: int) -> bool:
 
 #: ``may_play_boss``' check as one C call, for the paths that ask it of every seat at every
 #: step (the key of a seat's influence list, its influence kinds): no frame.
-not_the_boss = operator.ne
+not_the_boss: Callable[[int, int], bool] = operator.ne
 
 
 def hire_refusal(owner: int | None, player: int, any_unowned: bool) -> str | None:
