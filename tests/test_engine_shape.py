@@ -141,7 +141,11 @@ def test_a_card_leaving_the_deal_ends_no_agreement() -> None:
 
 #: A decider's check bound as one C call (``deciders.py``), which the hottest caller may call
 #: instead of the decider: the same rule, written once, without a frame.
-BOUND = {"may_lay_family": "holds_no_family"}
+BOUND = {
+    "may_lay_family": "holds_no_family",
+    "travel_card_fits": "travel_colours",
+    "may_play_boss": "not_the_boss",
+}
 
 
 @pytest.mark.parametrize("decider", sorted(CALLERS))

@@ -49,3 +49,12 @@ def test_a_built_in_board_is_what_the_validator_reads_from_its_file(name: str) -
     built_in = board_module.built_in_board(name)
     assert validated == built_in
     assert built_in is not None and validated.model_dump_json() == built_in.model_dump_json()
+
+
+def test_the_table_starts_no_process_machinery_without_a_shark() -> None:
+    """The sharks' process pool (``FarThinker``) imports ``multiprocessing`` when it is first
+    started: a table without a shark never pays its imports before the first frame."""
+    modules = _modules_after("import imtheboss.tui.app")
+    assert "imtheboss.tui.bot_seats" in modules
+    assert "multiprocessing" not in modules
+    assert "concurrent.futures.process" not in modules

@@ -43,6 +43,7 @@ from ..engine.events import Event
 from ..engine.game import agreeing_cards, close_actions
 from ..engine.options import Variant
 from .base import boss_endings
+from .draws import below, pick, shuffle, weighted
 
 #: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
 DEAL_MOVES = 16
@@ -87,13 +88,13 @@ class RandomPlayer:
         if state.window is not None and self.rng.random() < 0.35:
             return TimeUp()
         seats = list(actors(state))
-        self.rng.shuffle(seats)
+        shuffle(self.rng, seats)
         if state.deal is not None and state.window is None and self.rng.random() < 0.5:
             seats.insert(0, state.deal.boss)  # the Boss drives the deal half the time
         if state.deal is not None and state.window is None:
             if moves_in_deal >= self.deal_moves:
                 boss = state.deal.boss
-                return self.rng.choice(boss_endings(state, boss))
+                return pick(self.rng, boss_endings(state, boss))
             if self.rng.random() < self.focus:
                 useful = self._useful(state)
                 if useful is not None:
@@ -104,7 +105,7 @@ class RandomPlayer:
             if not kinds:
                 continue
             weights = [KIND_WEIGHTS.get(k, 1.0) for k in kinds]
-            kind = self.rng.choices(kinds, weights)[0]
+            kind = weighted(self.rng, kinds, weights)
             return self._pick(state, legal_actions(state, seat, (kind,)))
         if state.window is not None:
             return TimeUp()
@@ -118,7 +119,7 @@ class RandomPlayer:
         boss = deal.boss
         closes: tuple[Close, ...] = close_actions(state)  # the Boss's closes (a deal, no window)
         if closes:
-            return self.rng.choice(closes)
+            return pick(self.rng, closes)
         value, room = price_room(state, deal)
         candidates: list[Action] = []
         for prop in deal.proposals:
@@ -140,7 +141,7 @@ class RandomPlayer:
                     supplier = owner if isinstance(ref, InvestorRef) else ref.owner
                     if supplier is None or supplier == boss or ref in proposed:
                         continue
-                    price = Price(amount=self.rng.randint(0, max(0, fair)))
+                    price = Price(amount=below(self.rng, max(0, fair) + 1))
                     if self.rng.random() < 0.5:
                         candidates.append(
                             Offer(player=boss, supplier=supplier, cards=(ref,), price=price)
@@ -150,7 +151,7 @@ class RandomPlayer:
                 for seat, player in enumerate(state.players):
                     if player.hand is None or family(colour) in player.hand:
                         candidates.append(LayFamily(player=seat, colour=colour))
-        self.rng.shuffle(candidates)
+        shuffle(self.rng, candidates)
         for action in candidates:
             try:
                 result = apply(state, action)
@@ -165,14 +166,14 @@ class RandomPlayer:
         uniformly random prices would make most deals fail and games run for hours."""
         deal = state.deal
         if deal is None or self.rng.random() < 0.2:
-            return self.rng.choice(options)
+            return pick(self.rng, options)
         if isinstance(options[0], LayFamily):
             useful = [
                 a for a in options if isinstance(a, LayFamily) and a.colour in _still_needed(state)
             ]
-            return self.rng.choice(useful or options)
+            return pick(self.rng, useful or options)
         if not isinstance(options[0], Offer | Ask):
-            return self.rng.choice(options)
+            return pick(self.rng, options)
         space = state.board.space(deal.space)
         wanted = _still_needed(state)
         fair = state.proceeds // max(2, space.investors)
@@ -184,7 +185,7 @@ class RandomPlayer:
             and a.price.amount <= fair
             and a.cards[0].colour in wanted
         ]
-        return self.rng.choice(good or options)
+        return pick(self.rng, good or options)
 
 
 def _still_needed(state: GameState) -> set[Colour]:

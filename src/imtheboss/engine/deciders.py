@@ -15,9 +15,10 @@ and the bots call the shared deciders.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import operator
+from collections.abc import Callable, Collection
 
-from .cards import Card, Colour, family
+from .cards import Card, Colour, Kind, family
 from .options import Variant
 from .state import Agreement, CardRef, Deal, GameState, Price, Proposal
 
@@ -86,13 +87,18 @@ def offers_left(
 
 def travel_card_fits(card: Card, target: Colour) -> bool:
     """TR1: a travel card goes on an investor or family card of its colour; grey on any."""
-    return card is _GREY or _COLOUR_OF[card] is target  # Card.TRAVEL_GREY or card.colour
+    return target in travel_colours(card)
 
 
-#: ``travel_card_fits``' reads without the enum's attribute lookup and ``colour``'s frame:
-#: the kinds ask it of every travel card for every colour it might go on.
-_GREY = Card.TRAVEL_GREY
-_COLOUR_OF = {card: card.colour for card in Card}
+#: The colours each travel card goes on (TR1: its own; grey, any). ``travel_colours(card)``
+#: is ``travel_card_fits``' check as one C call per card, for the lists and kinds that ask it
+#: of every travel card for every colour it might go on: no frame per colour.
+_FITS = {
+    card: frozenset(Colour) if card is Card.TRAVEL_GREY else frozenset({card.colour})
+    for card in Card
+    if card.kind is Kind.TRAVEL
+}
+travel_colours = _FITS.__getitem__
 
 
 def may_travel_on(owner: int | None, travelling: bool, player: int, v8: bool) -> bool:
@@ -119,7 +125,12 @@ def travel_refusal(owner: int | None, travelling: bool, player: int, v8: bool) -
 
 def may_play_boss(player: int, boss: int) -> bool:
     """B1: "I'm the Boss!" is played by anyone but the Boss (ruling)."""
-    return player != boss
+    return not_the_boss(player, boss)
+
+
+#: ``may_play_boss``' check as one C call, for the paths that ask it of every seat at every
+#: step (the key of a seat's influence list, its influence kinds): no frame.
+not_the_boss: Callable[[int, int], bool] = operator.ne
 
 
 def hire_refusal(owner: int | None, player: int, any_unowned: bool) -> str | None:

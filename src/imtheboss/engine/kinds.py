@@ -17,10 +17,10 @@ from .common import price_room
 from .deciders import (
     may_cancel,
     may_lay_family,
-    may_play_boss,
     may_travel_on,
+    not_the_boss,
     price_fits,
-    travel_card_fits,
+    travel_colours,
 )
 from .listing import OFFERABLE, _every_offerable, _hand, _hires, _travel_targets
 from .memo import Carries, Fact, cached
@@ -178,7 +178,7 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
                 carried = last[3]
                 return carried
     if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
-        found = _hand_kinds(hand, may_play_boss(p, deal.boss))
+        found = _hand_kinds(hand, not_the_boss(p, deal.boss))
         _LAST_INFLUENCE_KINDS[p] = (hand, is_boss, None, found)
         return found
     found = _influence_kinds_now(state, p)
@@ -202,14 +202,15 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
     hand = _hand(state, p)
     deal = state.deal
     assert deal is not None
-    kinds = set(_hand_kinds(hand, may_play_boss(p, deal.boss)))
+    kinds = set(_hand_kinds(hand, not_the_boss(p, deal.boss)))
     travels = _TRAVEL_CARDS.intersection(hand)
     if travels:
         investors, laid = _travel_targets(state)  # owned, not travelling (TR4, TR1)
         own_ok = state.options.has(Variant.V8)
         colours = {c for c, o in investors if may_travel_on(o, False, p, own_ok)}
         colours.update(f.colour for f in laid)
-        if any(travel_card_fits(card, colour) for card in travels for colour in colours):
+        # travel_card_fits (TR1), one call per card: do the card's colours meet the targets'?
+        if any(not colours.isdisjoint(travel_colours(card)) for card in travels):
             kinds.add("travel")
     if _hires(state, p):
         kinds.add("hire")

@@ -27,10 +27,10 @@ from .common import _deal_money, price_room
 from .deciders import (
     may_cancel,
     may_hire,
-    may_play_boss,
     may_travel_on,
+    not_the_boss,
     price_fits,
-    travel_card_fits,
+    travel_colours,
 )
 from .memo import Cache, Carries, Carry, Fact, cached
 from .options import Variant
@@ -122,7 +122,7 @@ def _influence_key(
         _hand(state, p),
         *_travel_targets(state),
         state.options.has(Variant.V8),
-        may_play_boss(p, deal.boss),
+        not_the_boss(p, deal.boss),  # may_play_boss (B1), one C call
     )
 
 
@@ -186,8 +186,9 @@ def _influence_list(
         if card.kind is not Kind.TRAVEL:
             continue
         grey = card is Card.TRAVEL_GREY
+        fits = travel_colours(card)  # travel_card_fits (TR1), one call per card
         for target in targets:
-            if travel_card_fits(card, target.colour):
+            if target.colour in fits:
                 out.append(A.PlayTravel(player=p, target=target, grey=grey))
     if Card.BOSS in held and boss_ok:
         out.append(_make(A.PlayBoss, ("player", p)))
@@ -432,14 +433,9 @@ _LAST_OFFERABLE: Carry[tuple[Any, ...]] = Carry("offerable cards")
 def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: list[Action]) -> None:
     deal = state.deal
     assert deal is not None
-    prices = _prices(state)
     if p == deal.boss:
         if _wants(want, "offer"):
-            for s in range(state.n):
-                if s == p:
-                    continue
-                for ref in _offerable(state, deal, s):
-                    out.extend(_offers(p, s, ref, *prices))
+            out.extend(_priced(state, p, True))  # carried over while the cards are the same
         for prop in deal.proposals:
             if not prop.by_boss and price_fits(prop.price, *price_room(state, deal)):
                 out.append(_make(A.Accept, ("player", p), ("supplier", prop.supplier)))
@@ -456,8 +452,7 @@ def _negotiation(state: GameState, p: int, want: frozenset[str] | None, out: lis
                 out.append(_make(A.CancelAgreement, ("player", p), ("other", s)))
         return
     if _wants(want, "ask"):
-        for ref in _offerable(state, deal, p):
-            out.extend(_asks(p, ref, *prices))
+        out.extend(_priced(state, p, False))
     mine = next((q for q in deal.proposals if q.supplier == p), None)
     if mine is not None:
         if mine.by_boss and price_fits(mine.price, *price_room(state, deal)):

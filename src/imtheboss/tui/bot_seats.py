@@ -17,14 +17,12 @@ table does not already see.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import random
 import signal
 import sys
 import threading
 from collections.abc import Collection, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,6 +33,8 @@ from ..engine.state import FamilyRef, GameState, Phase, Proposal, WindowKind
 from ..engine.view import PlayerView, view
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from ..bots.base import Bot
 
 
@@ -157,6 +157,11 @@ class FarThinker:
 
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            # Imported here: a table without a shark never starts the process, and the
+            # modules cost its first frame about 3 ms.
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             # spawn: a fresh interpreter, nothing of the table's threads or terminal in it.
             context = multiprocessing.get_context("spawn")
             # Textual holds sys.stderr while the table runs, with no file behind it, and the
