@@ -40,10 +40,9 @@ from ..engine.cards import Card, Colour
 from ..engine.closes import check_close
 from ..engine.state import CardRef, GameState, Price
 from ..engine.view import PlayerView
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from ..saves import data_dir
 from ..tui.crash_safe import CrashSafeApp
-from ..tui.labels import pending_play
 from ..tui.language import translate_bindings
 from ..tui.screens.private import ActionChosen, MoveQuestion, PrivatePanel
 from ..tui.widgets.log_view import LogView
@@ -171,6 +170,8 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
     BINDINGS = [Binding("ctrl+q", "app.quit", N_("Quit"))]
     #: A phone is 43 columns wide: the hand and the moves above the deal and the log there.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-wide")]
+    #: The host's clock runs on: looking at a hand on a device pauses nothing (issue 24).
+    COUNT_NOTE = N_("(the table's count: it does not wait for you)")
 
     def show(
         self,
@@ -194,22 +195,6 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
 
     def action_give_back(self) -> None:
         """Nothing to give back: the hand is on its owner's device."""
-
-    def _show_window(self, seen: PlayerView, remaining: float | None) -> None:
-        box = self.query_one("#window", Static)
-        pending = pending_play(seen, self.seat)
-        box.display = pending is not None
-        if pending is None:
-            return
-        line = Text(_("Waiting: {play}").format(play=pending), style="bold")
-        if remaining is not None:
-            seconds = round(remaining)
-            left = ngettext("{seconds}s left", "{seconds}s left", seconds).format(seconds=seconds)
-            line.append(f" · {left}", style="bold")
-            line.append(" " + _("(the table's count: it does not wait for you)"), style="dim")
-        else:
-            line.append(" · " + _("the table asks each player in turn"), style="dim")
-        box.update(line)
 
     def show_log(self, lines: tuple[str, ...]) -> None:
         self.query_one("#seat-log", LogView).show_lines(lines)

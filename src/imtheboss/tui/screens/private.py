@@ -432,6 +432,9 @@ class Menu(OptionList):
 
 class PrivatePanel(MoveKeys, ModalScreen[None]):
     BINDINGS = [Binding("escape", "give_back", N_("Give the keyboard back"))]
+    #: What the count does while this panel is open, beside its seconds: at the shared
+    #: keyboard it is paused (a seat's own device says otherwise).
+    COUNT_NOTE = N_("(the count is paused while you hold the keyboard)")
 
     DEFAULT_CSS = """
     #private-title { padding: 0 1; }
@@ -608,7 +611,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
             seconds = round(remaining)
             left = ngettext("{seconds}s left", "{seconds}s left", seconds).format(seconds=seconds)
             line.append(f" · {left}", style="bold")
-            line.append(" " + _("(the count is paused while you hold the keyboard)"), style="dim")
+            line.append(" " + _(self.COUNT_NOTE), style="dim")
         else:
             line.append(" · " + _("the table asks each player in turn"), style="dim")
         box.update(line)
