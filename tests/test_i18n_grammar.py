@@ -237,6 +237,89 @@ def test_the_catalog_check_catches_a_dropped_placeholder_and_option() -> None:
     assert catalogs._placeholders_match(genitive)
 
 
+# --- a list after a negative ------------------------------------------------------------------
+
+
+def _short_of(hand: tuple[Card, ...], play: tuple[Card, ...]) -> str:
+    """The refusal of a discard of ``play`` from ``hand``, as the table's language says it."""
+    from imtheboss.engine import IllegalAction
+    from imtheboss.engine.common import _take_from_hand
+
+    state = new_game(Setup(players=("Lukas", "Eva", "Cy"), seed=1))
+    players = list(state.players)
+    players[2] = players[2].replace(hand=hand)
+    state = state.replace(players=tuple(players))
+    with pytest.raises(IllegalAction) as refused:
+        _take_from_hand(state, 2, play, "T2")
+    return i18n.reason(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Cy does not hold travel blue or family red"),
+        ("es", "Cy no tiene carta de viaje azul ni carta de familia roja en la mano"),
+        ("sv", "Cy har inget blått resekort eller rött familjekort på handen"),
+        ("zh", "Cy手上沒有藍色旅行卡、紅色家族卡"),
+        ("ko", "Cy의 손에 없는 카드: 파란색 여행 카드, 빨간색 일족 카드"),
+    ],
+)
+def test_a_list_after_a_negative_is_joined_as_the_language_says_it(lang: str, said: str) -> None:
+    """ "ninguna carta de viaje azul, carta de familia roja" read as one odd card: Spanish
+    says "X ni Y", Swedish "inget X eller Y"; and the refusal names only the cards the hand
+    lacks (the stop card Cy holds is not among them), so the negative is true of each."""
+    i18n.use(lang)
+    hand = (Card.STOP, Card.HIRE)
+    assert _short_of(hand, (Card.STOP, Card.TRAVEL_BLUE, Card.FAMILY_RED)) == said
+
+
+def test_three_items_after_a_negative_and_a_hire_set_short_of_three() -> None:
+    i18n.use("es")
+    three = (Card.TRAVEL_BLUE, Card.FAMILY_RED, Card.STOP)
+    assert _short_of((Card.HIRE,), three) == (
+        "Cy no tiene carta de viaje azul, carta de familia roja ni carta de parada en la mano"
+    )
+    assert _short_of((Card.HIRE, Card.HIRE), (Card.HIRE,) * 3) == (
+        "Cy no tiene carta de contratación ×3 en la mano"
+    )
+    i18n.use("sv")
+    assert _short_of((Card.HIRE,), three) == (
+        "Cy har inget blått resekort, rött familjekort eller stoppkort på handen"
+    )
+    i18n.use("en")
+    assert _short_of((Card.HIRE,), (Card.HIRE,) * 3) == "Cy does not hold hire ×3"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "This space does not use green (D2)"),
+        ("es", "Esta casilla no usa verde (D2)"),
+        ("sv", "Den här rutan använder inte grön (D2)"),
+    ],
+)
+def test_a_space_refuses_a_colour_it_does_not_use(lang: str, said: str) -> None:
+    from imtheboss.engine import IllegalAction, apply
+    from imtheboss.engine.actions import Close, LayFamily
+    from support import ANN, B, G, R, dealing, fam, inv, play, position
+
+    state, _ = play(dealing(position(marker=1)), LayFamily(player=ANN, colour=G))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Close(player=ANN, supplies={R: inv(R), B: inv(B), G: fam(ANN, G)}))
+    i18n.use(lang)
+    assert i18n.explain(refused.value) == said
+
+
+def test_colours_after_a_negative_are_joined_with_the_languages_nor() -> None:
+    from imtheboss.engine.errors import none_of
+
+    colours = none_of(colour_word(c) for c in (Colour.RED, Colour.BLUE, Colour.GREEN))
+    said = {"en": "red, blue or green", "es": "rojo, azul ni verde", "sv": "röd, blå eller grön"}
+    for lang, listed in said.items():
+        i18n.use(lang)
+        assert i18n.render(colours) == listed
+
+
 # --- reviewed sentences ------------------------------------------------------------------------
 
 
@@ -281,7 +364,7 @@ REVIEWED = {
     "es": [
         "Es el turno de Lukas",
         "Es el turno de Eva",
-        "安 no tiene ninguna carta de viaje azul en la mano",
+        "安 no tiene carta de viaje azul en la mano",
         "민준 acepta el precio de Lukas, $10M, por el inversor rojo de Lukas.",
         "El jefe paga $30M a 민준.",
         "El jefe se queda $12M.",

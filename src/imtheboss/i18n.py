@@ -19,15 +19,16 @@ imtheboss.catalogs``.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .messages import COMMA, dollars, english_possessive, joined
 
 # ``N_`` marks a key for the catalogs; it is the leaf's (one definition for the whole game).
 from .messages import N_ as N_
 from .messages import NC_ as NC_
 from .messages import N_plural as N_plural
-from .messages import dollars, english_possessive
 from .messages import fill as _fill
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -61,6 +62,13 @@ def chinese_money(amount: int) -> str:
     return f"{sign}{yi}億" + (f"{rest}萬" if rest else "")
 
 
+#: The word before the last item of a list after a negative, where a language has one:
+#: "Cy no tiene carta de viaje azul ni carta de familia roja", "Cy har inget blått resekort
+#: eller rött familjekort" (and "X, Y ni Z"). English says "or"; Chinese and Korean list
+#: what is missing with the catalog's comma (安手上沒有…、…), as their sentences are written.
+NOR = {"en": " or ", "es": " ni ", "sv": " eller "}
+
+
 class Speaker:
     """A language's catalog (gettext's lookups) and its grammar: the possessive of a name
     and the writing of a sum, which depend on the value and so cannot be a translation."""
@@ -89,6 +97,10 @@ class Speaker:
         if self.language == "zh":
             return chinese_money(amount)
         return dollars(amount, self)
+
+    def neither(self, items: Sequence[str], /) -> str:
+        comma = self.gettext(COMMA)
+        return joined(items, comma, NOR.get(self.language, comma))
 
 
 _current = Speaker("en", _gettext.NullTranslations())

@@ -9,6 +9,7 @@ their messages from here (``N_`` was written three times). Rendering into a lang
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
@@ -46,6 +47,8 @@ class Translator(Protocol):
 
     def money(self, amount: int, /) -> str: ...
 
+    def neither(self, items: Sequence[str], /) -> str: ...
+
 
 class _English:
     def gettext(self, message: str, /) -> str:
@@ -62,6 +65,16 @@ class _English:
 
     def money(self, amount: int, /) -> str:
         return dollars(amount, self)
+
+    def neither(self, items: Sequence[str], /) -> str:
+        return joined(items, ", ", " or ")
+
+
+def joined(items: Sequence[str], sep: str, last: str) -> str:
+    """ "a, b" + ``last`` + "c": a list with its own word before the last item."""
+    if len(items) < 2:
+        return sep.join(items)
+    return sep.join(items[:-1]) + last + items[-1]
 
 
 def english_possessive(name: str) -> str:
@@ -157,13 +170,17 @@ class Words:
     sep: str
     #: The separator before the last item, when it differs (", " … " and ").
     last: str | None = None
+    #: A list after a negative ("does not hold {cards}"), which each language joins its own
+    #: way (the translator's ``neither``: "X ni Y", "X eller Y"), not with a bare comma.
+    negated: bool = False
 
     def render(self, translator: Translator = ENGLISH) -> str:
         texts = [_render(i, translator) for i in self.items]
-        if self.last is None or len(texts) < 2:
+        if self.negated:
+            return translator.neither(texts)
+        if self.last is None:
             return translator.gettext(self.sep).join(texts)
-        head = translator.gettext(self.sep).join(texts[:-1])
-        return head + translator.gettext(self.last) + texts[-1]
+        return joined(texts, translator.gettext(self.sep), translator.gettext(self.last))
 
     def __str__(self) -> str:
         return self.render()
@@ -196,3 +213,9 @@ OR = N_(" or ")
 
 def words(items: Any, sep: str = COMMA, last: str | None = None) -> Words:
     return Words(tuple(items), sep, last)
+
+
+def none_of(items: Any) -> Words:
+    """The list in a negative sentence ("{player} does not hold {cards}"): Spanish "no tiene
+    X ni Y", Swedish "har inget X eller Y", where a comma alone reads as one odd card."""
+    return Words(tuple(items), COMMA, negated=True)

@@ -14,7 +14,7 @@ from typing import Any
 from . import actions as A
 from .cards import COLOURS, Colour
 from .common import _deal, _describe, _name
-from .errors import N_, IllegalAction, Msg, msg, words
+from .errors import N_, IllegalAction, Msg, msg, none_of, words
 from .memo import Carry, Fact
 from .options import Variant
 from .state import (
@@ -52,7 +52,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
         )
     extra = given - space.required - space.optional
     if extra:
-        names = words(colour_word(c) for c in COLOURS if c in extra)
+        names = none_of(colour_word(c) for c in COLOURS if c in extra)
         raise IllegalAction("D2", msg(N_("This space does not use {colours}"), colours=names))
     if space.groups:  # a printed space's groups: each its own count
         for group in space.groups:

@@ -7,13 +7,14 @@ state and appends the events it caused, or raises ``IllegalAction`` before anyth
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from . import events as E
 from .cards import Card, Hand, remove_cards, sort_hand
 from .deciders import promised_of
-from .errors import COMMA, N_, IllegalAction, Msg, msg, words
+from .errors import N_, IllegalAction, Msg, msg, none_of
 from .events import Event
 from .memo import Carry, Fact
 from .options import Variant
@@ -43,14 +44,21 @@ def _set_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerStat
 
 def _take_from_hand(state: GameState, seat: int, cards: Iterable[Card], rule: str) -> Hand | None:
     """The hand without ``cards``. An unknown hand (a dispute with open hands) is taken to
-    have held whatever its owner plays."""
+    have held whatever its owner plays.
+
+    A refusal names only what the hand lacks, each card once ("hire ×3" for a hire set
+    short of three), so that "no tiene X ni Y" is true of every card it names."""
     cards = tuple(cards)
     hand = state.players[seat].hand
     if hand is None:
         return None
     rest = remove_cards(hand, cards)
     if rest is None:
-        what = words((card_word(c) for c in cards), COMMA)
+        short = [(c, n) for c, n in Counter(cards).items() if hand.count(c) < n]
+        what = none_of(
+            card_word(c) if n == 1 else msg(N_("{card} ×{n}"), card=card_word(c), n=n)
+            for c, n in short
+        )
         raise IllegalAction(
             rule, msg(N_("{player} does not hold {cards}"), player=_name(state, seat), cards=what)
         )

@@ -26,6 +26,7 @@ from ..messages import (
     Translator,
     Words,
     msg,
+    none_of,
     plural,
     words,
 )
@@ -151,6 +152,7 @@ __all__ = [
     "in_words",
     "in_words_msg",
     "msg",
+    "none_of",
     "plural",
     "words",
 ]
