@@ -41,6 +41,7 @@ DISPUTE = ROOT / "docs" / "examples" / "st2-stop-a-stop.txt"
         ("Inez", "Det är Inez tur"),
         ("Eva", "Det är Evas tur"),
         ("Cy", "Det är Cys tur"),
+        ("Mäklare2", "Det är Mäklare2:s tur"),
     ],
 )
 def test_a_swedish_name_ending_in_s_x_or_z_takes_no_genitive_s(name: str, turn: str) -> None:
@@ -377,7 +378,7 @@ REVIEWED = {
         "Det är Lukas tur",
         "Det är Evas tur",
         "安 har inget blått resekort på handen",
-        "민준 antar Lukas pris på $10M för Lukas röda investerare.",
+        "민준 godtar Lukas pris på $10M för Lukas röda investerare.",
         "Bossen betalar 민준 $30M.",
         "Bossen behåller $12M.",
         "$14M är mer än affärens intäkter ($12M)",

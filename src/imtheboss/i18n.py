@@ -44,7 +44,10 @@ LANGUAGES = ("en", "es", "sv", "zh", "ko")
 
 def swedish_possessive(name: str) -> str:
     """ "Evas tur", but "Lukas tur", "Max tur", "Inez tur": a name ending in s, x or z takes
-    no genitive s (Svenska skrivregler)."""
+    no genitive s; one ending in a digit takes it after a colon, "Mäklare1:s pris", as a
+    numeral does (Svenska skrivregler), the bots' names being "Mäklare1", "Mäklare2"."""
+    if name[-1:].isdigit():
+        return name + ":s"
     return name if name[-1:].lower() in ("s", "x", "z") else name + "s"
 
 
