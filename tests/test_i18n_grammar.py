@@ -321,6 +321,16 @@ def test_colours_after_a_negative_are_joined_with_the_languages_nor() -> None:
         assert i18n.render(colours) == listed
 
 
+def test_check_names_the_discarded_cards_with_their_noun(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The discard pile under `check`'s outcome is a list of cards: "carta de parada", as the
+    hand and the refusals name it, not the play's word "parada"."""
+    assert main(["check", "--lang", "es", str(DISPUTE)]) == 1
+    out = capsys.readouterr().out
+    assert "Descartadas (2 cartas): carta de viaje roja, carta de parada" in out, out
+
+
 # --- reviewed sentences ------------------------------------------------------------------------
 
 

@@ -19,7 +19,9 @@ from rich.table import Table
 from rich.text import Text
 
 from . import i18n
+from .engine.cards import Card
 from .engine.errors import BoardFileError
+from .engine.words import card_word
 from .i18n import _, ngettext
 from .notation import NotationError, parse, replay_document
 from .notation.outcome import Outcome, describe, outcome
@@ -195,9 +197,11 @@ def _counted(cards: list[str]) -> str:
     """Cards named once each, with a count: over a whole game the same family card goes back
     to its owner's hand dozens of times, and a list of every one is unreadable."""
     counts = Counter(cards)
-    # The cards are the engine's words ("family red"): each is a message key.
+    # The cards are the notation's words ("family red", "stop"): each is named as a card,
+    # noun included ("carta de parada", not the play "parada").
+    names = {card: i18n.render(card_word(Card(card))) for card in counts}
     return _(", ").join(
-        _("{card} ×{n}").format(card=_(card), n=n) if n > 1 else _(card)
+        _("{card} ×{n}").format(card=names[card], n=n) if n > 1 else names[card]
         for card, n in counts.items()
     )
 
