@@ -9,15 +9,27 @@ recorded action is entered as a person would enter it: take the keyboard (the se
 Enter on the privacy screen), walk the menu with the arrows to the move, Enter, the price typed
 and its unit chosen, the dialogs answered, the keyboard given back (Escape) before a table key
 (m, d, r, w) or before the table's count may run out. The seats alternate between the counts
-of ``--seats``. A *hand-over* is a hand shown: a seat's F-key, then its owner's Enter on the
-privacy cover (a seat that still holds the keyboard is no new one); a *nod* is a public move
-made on the cover, without the hand (its own card's price, an offer accepted, the Boss's
-accept-and-close), counted apart; a *dialog* is a price, a confirmation, a close, a discard
-or the marker's space.
+of ``--seats``.
+
+A *hand-over* is the keyboard moving to another person by a seat's F-key, whatever for: a hand
+shown or a public move on the cover (a *nod*: its own card's price, an offer accepted, the
+Boss's accept-and-close) alike. Who has the keyboard follows the F-keys and the table keys: a
+table key (m, d, r, w) is pressed by the one whose move it is (the marker's placer, the player
+whose turn it is, the end roll's Boss), so the Boss who pressed d and then takes the keyboard
+with their F-key hands nothing over. A table key pressed by another person than the one who
+had the keyboard (the next player rolling) is counted apart, as *table turns*: it costs one
+key and no cover, and no way of entering a deal removes it. The one holding the keyboard
+keeps it across deals. Also counted, apart: *hands shown* (a seat's F-key, then its owner's
+Enter on the cover), *nods*, and *dialogs* (a price, a confirmation, a close, a discard or the
+marker's space).
+
+The replayed game must be the recorded one: after the whole game, every deal's agreements at
+its close, the state at each deal's end (money, hands, owners, the tiles, the draw pile) and
+the final state are compared with the recorded game's, and a difference stops the bench.
 
 Prints one line per deal closed, then the totals; the last line is exactly
-``keys per closed deal: K; hand-overs per closed deal: H`` (the game's totals over its closed
-deals, as the issue counted them). Prints numbers; it never fails on them.
+``keys per closed deal: K; hand-overs per closed deal: H`` (the totals over the closed deals,
+H the keyboard moving to another person as above). Prints numbers; it never fails on them.
 """
 
 from __future__ import annotations
@@ -49,6 +61,7 @@ from imtheboss.engine.game import apply
 from imtheboss.engine.state import FamilyRef, GameState, Phase
 from imtheboss.engine.view import PlayerView
 from imtheboss.tui.app import BossApp
+from imtheboss.tui.bot_seats import table_decider
 from imtheboss.tui.public_moves import (
     accepts_then_close,
     closes_after,
@@ -73,7 +86,12 @@ DIALOGS = (PriceDialog, ConfirmDialog, CloseDialog, DiscardDialog, SpaceDialog)
 @dataclass
 class Tally:
     keys: int = 0
+    #: The keyboard moving to another person by a seat's F-key (nods included).
     handovers: int = 0
+    #: A table key pressed by another person than the one who had the keyboard.
+    table_turns: int = 0
+    #: A seat's F-key and its owner's Enter on the cover: a hand shown.
+    shown: int = 0
     #: Public moves made on the privacy cover: no hand shown.
     nods: int = 0
     dialogs: int = 0
@@ -83,6 +101,8 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.keys += other.keys
         self.handovers += other.handovers
+        self.shown += other.shown
+        self.table_turns += other.table_turns
         self.nods += other.nods
         self.dialogs += other.dialogs
 
@@ -216,6 +236,8 @@ class CountingDriver(Driver):
         super().__init__(pilot)
         self.now = Tally()
         self._at = 0
+        #: The person at the keyboard (None: nobody yet).
+        self.holder: int | None = None
         #: The recorded actions after the one being entered.
         self.upcoming: Sequence[Action] = ()
         press = pilot.press
@@ -234,11 +256,35 @@ class CountingDriver(Driver):
             return push(screen, *args, **kwargs)
 
         self.app.push_screen = pushed  # type: ignore[method-assign]
+        app = self.app
+        take, table = app.action_take_keyboard, app.action_table
+
+        def taking(seat: int) -> None:
+            self.at_keyboard(seat, by_table_key=False)
+            take(seat)
+
+        def tabling(what: str) -> None:
+            if app.session is not None and not app._someone_has_the_keyboard():
+                self.at_keyboard(table_decider(self.state), by_table_key=True)
+            table(what)
+
+        app.action_take_keyboard = taking  # type: ignore[method-assign]
+        app.action_table = tabling  # type: ignore[method-assign]
+
+    def at_keyboard(self, seat: int, by_table_key: bool) -> None:
+        """``seat``'s person has the keyboard now: a hand-over (or a table turn) if it was
+        someone else."""
+        if seat != self.holder:
+            if by_table_key:
+                self.now.table_turns += 1
+            else:
+                self.now.handovers += 1
+        self.holder = seat
 
     async def take_keyboard(self, seat: int) -> PrivatePanel:
         screen = self.app.screen
         if not (isinstance(screen, PrivatePanel) and screen.seat == seat):
-            self.now.handovers += 1
+            self.now.shown += 1
         return await super().take_keyboard(seat)
 
     async def walk(self, menu: OptionList, index: int) -> None:
@@ -449,7 +495,11 @@ def same_ask(move: Move, action: A.Ask) -> bool:
 
 
 async def replay(
-    seed: int, seats: int, size: tuple[int, int], home: Path, deals: int | None = None
+    seed: int,
+    seats: int,
+    size: tuple[int, int],
+    home: Path,
+    deals: int | None = None,
 ) -> Game:
     """One recorded game through the app (``deals``: only until that many have closed)."""
     actions = recorded(seed, seats)
@@ -472,7 +522,7 @@ async def replay(
             driver.upcoming = actions[at + 1 :]
             if await driver.several(actions[at:]):
                 played = session.actions[at:]
-                assert _same_moves(played, actions[at : at + len(played)]), played
+                assert _same_moves(played, actions[at : at + len(played)])
             else:
                 await driver.play(action, at)
             if driver.state.deals_done != deals_before or driver.state.phase is Phase.OVER:
@@ -485,8 +535,49 @@ async def replay(
         else:
             result.total.add(driver.now)
             assert driver.state.phase is Phase.OVER
+        played = list(session.actions)
+        history = [*session.history[: len(played)], session.state]  # the state before each
     result.seconds = time.perf_counter() - started
+    same_game(history, played, actions, full=deals is None)
     return result
+
+
+def same_game(
+    history: Sequence[GameState], played: Sequence[Action], actions: Sequence[Action], full: bool
+) -> None:
+    """The game replayed is the recorded one: each deal's agreements at its close and the
+    state at each deal's end, and (``full``) the final state. AssertionError otherwise."""
+    state = history[0]
+    states = [state]
+    for action in actions:
+        state, _ = apply(state, action)
+        states.append(state)
+    mine, theirs = deal_ends(history, played), deal_ends(states, actions)
+    assert len(mine) <= len(theirs), (len(mine), len(theirs))
+    for number, (one, other) in enumerate(zip(mine, theirs, strict=False), 1):
+        assert one[0] == other[0], f"deal {number}: agreements {one[0]} against {other[0]}"
+        assert one[1] == other[1], f"deal {number}: not the recorded game at its end"
+    if full:
+        assert len(mine) == len(theirs) and history[-1] == states[-1], "not the recorded end"
+
+
+def deal_ends(
+    states: Sequence[GameState], actions: Sequence[Action]
+) -> list[tuple[frozenset[Any], GameState]]:
+    """Per deal ended: the agreements at its close (empty: it failed) and the state after
+    it. ``states[k]`` is the state before ``actions[k]``."""
+    out: list[tuple[frozenset[Any], GameState]] = []
+    agreed: frozenset[Any] = frozenset()
+    for k, action in enumerate(actions):
+        before, after = states[k], states[k + 1]
+        if isinstance(action, A.Close) and before.deal is not None:
+            agreed = frozenset(before.deal.agreements)
+        if after.deals_done != before.deals_done or (
+            after.phase is Phase.OVER and before.phase is not Phase.OVER
+        ):
+            out.append((agreed, after))
+            agreed = frozenset()
+    return out
 
 
 def _same_moves(one: Sequence[Action], other: Sequence[Action]) -> bool:
@@ -514,39 +605,51 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     counts = [int(s) for s in args.seats.split(",")]
     width, height = (int(n) for n in args.size.split("x"))
-    games: list[Game] = []
-    with tempfile.TemporaryDirectory() as home:
-        for g in range(args.games):
-            seats = counts[g % len(counts)]
-            size = (width, height)
-            game = asyncio.run(replay(args.seed + g, seats, size, Path(home), args.deals))
-            games.append(game)
-            for number, deal in enumerate(game.closed, 1):
+    entries = ("recorded",)
+    summaries = []
+    for entry in entries:
+        games: list[Game] = []
+        with tempfile.TemporaryDirectory() as home:
+            for g in range(args.games):
+                seats = counts[g % len(counts)]
+                replayed = replay(args.seed + g, seats, (width, height), Path(home), args.deals)
+                game = asyncio.run(replayed)
+                games.append(game)
+                for number, deal in enumerate(game.closed, 1):
+                    print(f"{entry}: game {game.seed} ({seats} seats) deal {number}: {said(deal)}")
+                    if args.show_keys:
+                        print("   ", " ".join(deal.pressed))
                 print(
-                    f"game {game.seed} ({seats} seats) deal {number}: {deal.keys} keys, "
-                    f"{deal.handovers} hand-overs, {deal.nods} nods, {deal.dialogs} dialogs"
+                    f"{entry}: game {game.seed}: {len(game.closed)} deals closed, "
+                    f"{said(game.total)} ({game.seconds:.0f} s)"
                 )
-                if args.show_keys:
-                    print("   ", " ".join(deal.pressed))
-            print(
-                f"game {game.seed}: {len(game.closed)} deals closed, {game.total.keys} keys, "
-                f"{game.total.handovers} hand-overs, {game.total.nods} nods, "
-                f"{game.total.dialogs} dialogs "
-                f"({game.seconds:.0f} s)"
-            )
-    closed = sum(len(g.closed) for g in games)
-    total = Tally()
-    for game in games:
-        total.add(game.total)
-    print(
-        f"{len(games)} games ({args.seats} seats, {width}×{height}), {closed} deals closed: "
-        f"{total.keys} keys, {total.handovers} hand-overs, {total.nods} nods, "
-        f"{total.dialogs} dialogs; nods per closed deal: {total.nods / closed:.1f}; "
-        f"dialogs per closed deal: {total.dialogs / closed:.1f}"
-    )
-    print(
-        f"keys per closed deal: {total.keys / closed:.1f}; "
-        f"hand-overs per closed deal: {total.handovers / closed:.1f}"
+        closed = sum(len(g.closed) for g in games)
+        total = Tally()
+        for game in games:
+            total.add(game.total)
+        print(
+            f"{entry}: {len(games)} games ({args.seats} seats, {width}×{height}), {closed} "
+            f"deals closed: {said(total)}; per closed deal: {said(total, closed)}"
+        )
+        summaries.append(
+            f"keys per closed deal: {total.keys / closed:.1f}; "
+            f"hand-overs per closed deal: {total.handovers / closed:.1f}"
+        )
+    for entry, summary in zip(entries, summaries, strict=True):
+        print(f"{entry} entry: {summary}")
+    print(summaries[-1])
+
+
+def said(tally: Tally, per: int = 1) -> str:
+    """A tally's figures, in all or per closed deal (``per``)."""
+
+    def n(value: int) -> str:
+        return str(value) if per == 1 else f"{value / per:.1f}"
+
+    return (
+        f"{n(tally.keys)} keys, {n(tally.handovers)} hand-overs, "
+        f"{n(tally.table_turns)} table turns, {n(tally.shown)} hands shown, "
+        f"{n(tally.nods)} nods, {n(tally.dialogs)} dialogs"
     )
 
 
