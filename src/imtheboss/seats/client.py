@@ -179,8 +179,9 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
+        standing: Sequence[A.Offer] = (),
     ) -> None:
-        super().show(seen, legal, remaining, then_close)
+        super().show(seen, legal, remaining, then_close, standing)
         menu = self.query_one("#moves", OptionList)
         if self.moves and self.moves[0].ask == "give_back" and menu.option_count:
             # Its first line gives the keyboard back at the table; here there is none to give:
