@@ -48,7 +48,6 @@ def _key(ref: CardRef) -> str:
 class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
-
     def __init__(
         self,
         seen: PlayerView,

@@ -14,7 +14,7 @@ back is asked again, answered with ``y`` alone.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -334,6 +334,18 @@ def _named_price(seen: PlayerView, accept: A.Accept) -> str:
     )
 
 
+def asked_twice(said: str) -> Callable[[], str]:
+    """The question before a move only the whole table's undo takes back (``said``: the
+    move, as its line says it), in the language of the moment."""
+
+    def question() -> str:
+        return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
+            move=said
+        )
+
+    return question
+
+
 class MoveKeys:
     """The keys of a list of moves, for the private panel and the privacy cover: a move's key
     plays it (or, with several lines of its kind, waits for a colour's letter); a move that
@@ -417,12 +429,7 @@ class MoveKeys:
             if yes:
                 self._send(actions)
 
-        def question() -> str:
-            return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
-                move=said
-            )
-
-        self.app.push_screen(ConfirmDialog(question, purpose=kind), answered)
+        self.app.push_screen(ConfirmDialog(asked_twice(said), purpose=kind), answered)
 
     def _lay_and_ask(self, move: Move) -> None:
         lay, ask = move.action, move.template
