@@ -38,9 +38,16 @@ def laid(tmp_path: Path) -> GameSession:
 def test_the_standing_offers_are_for_the_cards_of_the_engines_close(tmp_path: Path) -> None:
     session = laid(tmp_path)
     state = session.state
-    offers = standing_offers(state, 5)
-    assert [(o.supplier, o.cards) for o in offers] == [(0, (RED,)), (2, (PINK,))]
+    choices = standing_offers(state, 5)
+    # Red from Annabell, and pink from Cressida or green from Evangely: two closes; none
+    # with Bertrand's blue beside Fredrika's own.
+    green = InvestorRef(colour=Colour.GREEN)
+    assert [[(o.supplier, o.cards) for o in c] for c in choices] == [
+        [(0, (RED,)), (2, (PINK,))],
+        [(0, (RED,)), (4, (green,))],
+    ]
     assert standing_offers(state, 0) == ()  # only the Boss
+    offers = choices[0]
     priced = tuple(o.model_copy(update={"price": Price(amount=2)}) for o in offers)
     nods = (A.Accept(player=0), A.Accept(player=2))
     for action in (*priced, *nods):
@@ -82,7 +89,7 @@ def test_the_standing_offers_read_no_hand(tmp_path: Path) -> None:
 def test_the_boss_offers_once_and_the_close_comes_with_the_last_acceptance(
     tmp_path: Path,
 ) -> None:
-    """F6 o 2 Enter on the cover: $2M offered to Annabell for red and to Cressida for pink,
+    """F6 e p 2 Enter on the cover: $2M offered to Annabell for red and to Cressida for pink,
     the table told; F1 a y, F3 a y: the second acceptance brings the Boss's close ("One,
     two…"), with no key of Fredrika's since."""
     session = laid(tmp_path)
@@ -95,7 +102,7 @@ def test_the_boss_offers_once_and_the_close_comes_with_the_last_acceptance(
             await pilot.press("f6")
             assert isinstance(app.screen, PrivacyScreen)
             assert "one price to each supplier" in screen_text(app)
-            await pilot.press("o")
+            await pilot.press("e", "p")  # of two standing closes, the one with pink
             assert isinstance(app.screen, PriceDialog)
             await pilot.press("2", "enter")
             await pilot.pause()
@@ -130,7 +137,7 @@ def test_any_other_move_calls_the_standing_close_off(tmp_path: Path) -> None:
         app = BossApp(settings(tmp_path, names=SIX), session=session)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("f6", "o", "2", "enter")
+            await pilot.press("f6", "e", "p", "2", "enter")
             await pilot.pause()
             assert app.standing is not None
             green = InvestorRef(colour=Colour.GREEN)

@@ -108,14 +108,20 @@ def accepted(state: GameState, accepts: Sequence[A.Action]) -> GameState | None:
 _ANY_PRICE = Price(amount=1)
 
 
-def standing_offers(state: GameState, seat: int) -> tuple[A.Offer, ...]:
-    """The Boss's offers for a standing close (N1, N5, CL1): one to each supplier whose
-    cards the close needs, every such card of theirs in one offer (a bundle), for the close
-    that needs the fewest suppliers (then the fewest cards, then the engine's order). The
-    closes are the engine's, on the deal as if every card on the table were agreed; the
-    offers carry a placeholder price (the Boss names one, the same for each). Empty when
-    ``seat`` is not the Boss, outside the negotiation, when the deal may close already or
-    could not close even so."""
+#: At most this many standing closes to choose among (the menu's lines of one key).
+STANDING_CHOICES = 6
+
+
+def standing_offers(state: GameState, seat: int) -> tuple[tuple[A.Offer, ...], ...]:
+    """The Boss's standing closes to choose among (N1, N5, CL1), each the offers of one of
+    the engine's closes: one to each supplier whose cards that close needs, every such card
+    of theirs in one offer (a bundle). The closes are the engine's, on the deal as if every
+    card on the table were agreed, but not one that needs more than another does; those
+    needing the fewest suppliers come first (then the fewest cards, then the engine's
+    order), at most ``STANDING_CHOICES``. The offers carry
+    a placeholder price (the Boss names one, the same for each). Empty when ``seat`` is not
+    the Boss, outside the negotiation, when the deal may close already or could not close
+    even so."""
     deal = state.deal
     if (
         deal is None
@@ -142,21 +148,27 @@ def standing_offers(state: GameState, seat: int) -> tuple[A.Offer, ...]:
         for s, refs in tabled.items()
     )
     hypothesis = state.replace(deal=deal.replace(agreements=deal.agreements + supposed))
-    best: dict[int, list[CardRef]] | None = None
-    for close in close_actions(hypothesis):
+    found: dict[frozenset[tuple[int, tuple[CardRef, ...]]], tuple[int, int, int]] = {}
+    for order, close in enumerate(close_actions(hypothesis)):
         needed: dict[int, list[CardRef]] = {}
         for ref in close.supplies.values():
             owner = ref.owner if isinstance(ref, FamilyRef) else state.owners[ref.colour]
             if owner is not None and owner != seat and ref not in agreed:
                 needed.setdefault(owner, []).append(ref)
-        size = (len(needed), sum(map(len, needed.values())))
-        if needed and (best is None or size < (len(best), sum(map(len, best.values())))):
-            best = needed
-    if best is None:
-        return ()
+        if needed:
+            key = frozenset((s, tuple(refs)) for s, refs in needed.items())
+            size = (len(needed), sum(map(len, needed.values())), order)
+            found[key] = min(found.get(key, size), size)
+    # A close that asks for more than another one (a supplier's card beside the Boss's own)
+    # is no choice to offer: only what some close needs.
+    lean = [key for key in found if not any(other < key for other in found)]
+    chosen = sorted(lean, key=found.__getitem__)[:STANDING_CHOICES]
     return tuple(
-        A.Offer(player=seat, supplier=s, cards=tuple(best[s]), price=_ANY_PRICE)
-        for s in sorted(best)
+        tuple(
+            A.Offer(player=seat, supplier=s, cards=cards, price=_ANY_PRICE)
+            for s, cards in sorted(choice)
+        )
+        for choice in chosen
     )
 
 

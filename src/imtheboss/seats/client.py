@@ -179,7 +179,7 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
-        standing: Sequence[A.Offer] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         super().show(seen, legal, remaining, then_close, standing)
         menu = self.query_one("#moves", OptionList)

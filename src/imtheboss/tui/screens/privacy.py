@@ -32,7 +32,7 @@ from ..markup import escape
 from .private import KEYS, Move, MoveKeys, colours_of, key_line, line_of, public_moves
 
 #: The keys named on the cover (as the panel's: ``private.KEYS``).
-_KEYS = (KEYS["ask"], KEYS["accept"], KEYS["close"], KEYS["bundle"], KEYS["offer"])
+_KEYS = (KEYS["ask"], KEYS["accept"], KEYS["close"], KEYS["bundle"], KEYS["standing"])
 
 
 class PrivacyScreen(MoveKeys, ModalScreen[bool]):
@@ -56,7 +56,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         seen: PlayerView | None = None,
         legal: Sequence[Action] = (),
         then_close: Sequence[A.Accept] = (),
-        standing: Sequence[A.Offer] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """``seen``: the table's view addressed to the seat (no hand, no money); ``legal``:
         the seat's public moves (``public_moves.public_actions``); ``then_close``: the Boss's
@@ -78,10 +78,10 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         seen: PlayerView,
         legal: Sequence[Action],
         then_close: Sequence[A.Accept],
-        standing: Sequence[A.Offer],
+        standing: Sequence[Sequence[A.Offer]],
     ) -> None:
         self.seen, self.legal, self.then_close = seen, tuple(legal), tuple(then_close)
-        self.standing = tuple(standing)
+        self.standing = tuple(map(tuple, standing))
         self.moves = public_moves(seen, self.legal, self.then_close, self.standing)
         self._colours = [colours_of(move, seen) for move in self.moves]
         self._chord, self._marked = [], None
@@ -123,7 +123,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
             (KEYS["ask"], _("a price for your card on the table")),
             (KEYS["accept"], _("accept the offer made to you")),
             (KEYS["close"], _("the Boss: accept the prices asked and close")),
-            (KEYS["offer"], _("the Boss: one price to each supplier, close once they accept")),
+            (KEYS["standing"], _("the Boss: one price to each supplier, close once they accept")),
         ):
             text.append("\n")
             text.append_text(key_line(key, words))
@@ -176,7 +176,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         seen: PlayerView,
         legal: Sequence[Action],
         then_close: Sequence[A.Accept] = (),
-        standing: Sequence[A.Offer] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """The public moves again, after the table changed under the cover."""
         assert seen.viewer == self.seat and seen.hand is None

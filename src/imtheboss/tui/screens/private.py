@@ -72,7 +72,7 @@ class Move:
         named = {
             "accept_all": "accept",
             "accept_close": "close",
-            "standing": "offer",
+            "standing": "standing",
             "more": "more",
             "give_back": "give_back",
         }
@@ -141,6 +141,9 @@ KEYS = {
     "fail": "f",
     "more": "m",
     "bundle": "u",
+    # One price to each supplier, and the close once they accept: not o, which is also
+    # orange's letter after a key of several lines (so "o o" could not mean "the next").
+    "standing": "e",
 }
 
 
@@ -148,6 +151,7 @@ KEYS = {
 _ORDER = {
     "give_back": -1,
     "close": 0,
+    "standing": 0,
     "stop": 1,
     "pass": 2,
     "accept": 3,
@@ -171,13 +175,13 @@ def moves_for(
     legal: Sequence[Action],
     unfolded: bool = False,
     then_close: Sequence[A.Accept] = (),
-    standing: Sequence[A.Offer] = (),
+    standing: Sequence[Sequence[A.Offer]] = (),
 ) -> list[Move]:
     """The menu of a player's legal moves: first the line that gives the keyboard back, then
     the moves about a colour the deal still needs, then one line that unfolds the rest
     (``unfolded``: the rest is shown instead). ``then_close``: the Boss's acceptances of every
     price asked, after which the deal can close (one line does both); ``standing``: the
-    Boss's offers for a standing close (``engine.one_step.standing_offers``)."""
+    Boss's standing closes, each its offers (``engine.one_step.standing_offers``)."""
     near: list[Move] = []
     far: list[Move] = []
     lines = [*_moves(seen, legal), *_accept_close(seen, then_close), *_standing(seen, standing)]
@@ -197,7 +201,7 @@ def public_moves(
     seen: PlayerView,
     legal: Sequence[Action],
     then_close: Sequence[A.Accept] = (),
-    standing: Sequence[A.Offer] = (),
+    standing: Sequence[Sequence[A.Offer]] = (),
 ) -> list[Move]:
     """The moves of the privacy cover: those of ``legal`` (the seat's moves that read nothing
     of its hand) about a colour the deal needs, without the lines that give the keyboard back
@@ -219,18 +223,21 @@ def _accept_close(seen: PlayerView, accepts: Sequence[A.Accept]) -> list[Move]:
     return [Move(label, ask="accept_close", actions=tuple(accepts))]
 
 
-def _standing(seen: PlayerView, offers: Sequence[A.Offer]) -> list[Move]:
-    if not offers:
-        return []
-    names = render(words([seen.players[o.supplier].name for o in offers], last=AND))
+def _standing(seen: PlayerView, choices: Sequence[Sequence[A.Offer]]) -> list[Move]:
     label = _(
         "Offer {names} one price each for the cards the close needs; close once they all accept…"
     )
-    return [Move(label.format(names=names), ask="standing", actions=tuple(offers))]
+    moves = []
+    for offers in choices:
+        names = render(words([seen.players[o.supplier].name for o in offers], last=AND))
+        moves.append(Move(label.format(names=names), ask="standing", actions=tuple(offers)))
+    return moves
 
 
 def colours_of(move: Move, seen: PlayerView) -> set[Colour]:
     """The colours a move is about (the letter after its key picks among several lines)."""
+    if move.ask == "standing":
+        return {ref.colour for o in move.actions if isinstance(o, A.Offer) for ref in o.cards}
     action = move.action or move.template
     if isinstance(action, A.Accept) and seen.deal is not None:
         supplier = action.player if action.supplier is None else action.supplier
@@ -493,7 +500,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
-        standing: Sequence[A.Offer] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """``then_close``: the Boss's acceptances after which the deal can close; ``standing``:
         the Boss's offers for a standing close (``moves_for``)."""
@@ -504,7 +511,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         self.seat = seen.viewer
         self.remaining = remaining
         self.then_close = tuple(then_close)
-        self.standing = tuple(standing)
+        self.standing = tuple(map(tuple, standing))
         self.moves: list[Move] = []
         #: The menu now on screen, by option id. Ids are new with every menu: a choice made
         #: on a menu that has changed since (a quick second Enter) is not taken for another.
@@ -560,13 +567,13 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
-        standing: Sequence[A.Offer] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """The hand, the play waiting for an answer, the deal, and the menu. ``remaining``:
         the seconds left on the table's count (None: no count, or asking around)."""
         assert seen.viewer == self.seat
         self.seen, self.legal, self.remaining = seen, tuple(legal), remaining
-        self.then_close, self.standing = tuple(then_close), tuple(standing)
+        self.then_close, self.standing = tuple(then_close), tuple(map(tuple, standing))
         self._show_hand(seen)
         self._show_window(seen, remaining)
         self.query_one("#private-deal", DealView).show(seen, remaining, None, keys=False)
