@@ -101,7 +101,7 @@ def test_the_boss_offers_once_and_the_close_comes_with_the_last_acceptance(
             await pilot.pause()
             await pilot.press("f6")
             assert isinstance(app.screen, PrivacyScreen)
-            assert "one price to each supplier" in screen_text(app)
+            assert "the Boss: one price to each supplier, then close" in screen_text(app)
             await pilot.press("e", "p")  # of two standing closes, the one with pink
             assert isinstance(app.screen, PriceDialog)
             await pilot.press("2", "enter")

@@ -123,7 +123,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
             (KEYS["ask"], _("a price for your card on the table")),
             (KEYS["accept"], _("accept the offer made to you")),
             (KEYS["close"], _("the Boss: accept the prices asked and close")),
-            (KEYS["standing"], _("the Boss: one price to each supplier, close once they accept")),
+            (KEYS["standing"], _("the Boss: one price to each supplier, then close")),
         ):
             text.append("\n")
             text.append_text(key_line(key, words))

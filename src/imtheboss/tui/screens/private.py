@@ -224,13 +224,13 @@ def _accept_close(seen: PlayerView, accepts: Sequence[A.Accept]) -> list[Move]:
 
 
 def _standing(seen: PlayerView, choices: Sequence[Sequence[A.Offer]]) -> list[Move]:
-    label = _(
-        "Offer {names} one price each for the cards the close needs; close once they all accept…"
-    )
+    label = _("Offer {names} one price each for {cards}; close once they all accept…")
     moves = []
     for offers in choices:
         names = render(words([seen.players[o.supplier].name for o in offers], last=AND))
-        moves.append(Move(label.format(names=names), ask="standing", actions=tuple(offers)))
+        cards = refs_text(seen, tuple(ref for o in offers for ref in o.cards), seen.viewer)
+        said = label.format(names=names, cards=cards)
+        moves.append(Move(said, ask="standing", actions=tuple(offers)))
     return moves
 
 
