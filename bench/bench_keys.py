@@ -9,15 +9,36 @@ recorded action is entered as a person would enter it: take the keyboard (the se
 Enter on the privacy screen), walk the menu with the arrows to the move, Enter, the price typed
 and its unit chosen, the dialogs answered, the keyboard given back (Escape) before a table key
 (m, d, r, w) or before the table's count may run out. The seats alternate between the counts
-of ``--seats``. A *hand-over* is a hand shown: a seat's F-key, then its owner's Enter on the
-privacy cover (a seat that still holds the keyboard is no new one); a *nod* is a public move
-made on the cover, without the hand (its own card's price, an offer accepted, the Boss's
-accept-and-close), counted apart; a *dialog* is a price, a confirmation, a close, a discard
-or the marker's space.
+of ``--seats``.
 
-Prints one line per deal closed, then the totals; the last line is exactly
-``keys per closed deal: K; hand-overs per closed deal: H`` (the game's totals over its closed
-deals, as the issue counted them). Prints numbers; it never fails on them.
+A *hand-over* is the keyboard moving to another person by a seat's F-key, whatever for: a hand
+shown or a public move on the cover (a *nod*: its own card's price, an offer accepted, the
+Boss's accept-and-close or standing close) alike. Who has the keyboard follows the F-keys and
+the table keys: a table key (m, d, r, w) is pressed by the one whose move it is (the marker's
+placer, the player whose turn it is, the end roll's Boss), so the Boss who pressed d and then
+takes the keyboard with their F-key hands nothing over. A table key pressed by another person
+than the one who had the keyboard (the next player rolling) is the keyboard moving too; it is
+counted apart, as a *table turn* (one key, no cover, no highlight to find), and printed beside
+the hand-overs. The one holding the keyboard keeps it across deals. Also counted, apart:
+*hands shown* (a seat's F-key, then its owner's Enter on the cover), *nods*, and *dialogs* (a
+price, a confirmation, a close, a discard or the marker's space).
+
+The replayed game must be the recorded one: after the whole game, every deal's agreements at
+its close, the state at each deal's end (money, hands, owners, the tiles, the draw pile) and
+the final state are compared with the recorded game's, and a difference stops the bench.
+
+Two ways of entering a game (``--entry``, both by default): *recorded*, the recorded moves
+as they were; *fastest*, the same agreements entered the fastest way the UI allows, where the
+game stays the same: a deal's talk up to the Boss's close becomes the family cards laid as
+recorded, the Boss's standing close (one price offered to each supplier the close needs, the
+same cards and price as the recorded agreements), each supplier's nod and the close the app
+plays, when the engine's proposed close is the recorded one; a price asked that the close did
+not take is then not said (it ends with the deal, and the check above holds). See
+``CountingDriver.stand``. Prints one line per deal closed, then the totals, for each entry;
+then one line per entry, and last exactly ``keys per closed deal: K; hand-overs per closed
+deal: H`` of the last entry (the fastest, with both): the totals over the closed deals, H the
+keyboard moving to another person by a seat's F-key as above. Prints numbers; it never fails
+on them.
 """
 
 from __future__ import annotations
@@ -46,15 +67,19 @@ from imtheboss.engine.actions import Action
 from imtheboss.engine.cards import Colour
 from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.game import apply
+from imtheboss.engine.one_step import priced_offers, standing_close
 from imtheboss.engine.state import FamilyRef, GameState, Phase
 from imtheboss.engine.view import PlayerView
 from imtheboss.tui.app import BossApp
+from imtheboss.tui.bot_seats import table_decider
 from imtheboss.tui.public_moves import (
+    accepted,
     accepts_then_close,
     closes_after,
     needed_accepts,
     public_actions,
     public_view,
+    standing_offers,
 )
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.dialogs import (
@@ -73,7 +98,12 @@ DIALOGS = (PriceDialog, ConfirmDialog, CloseDialog, DiscardDialog, SpaceDialog)
 @dataclass
 class Tally:
     keys: int = 0
+    #: The keyboard moving to another person by a seat's F-key (nods included).
     handovers: int = 0
+    #: A table key pressed by another person than the one who had the keyboard.
+    table_turns: int = 0
+    #: A seat's F-key and its owner's Enter on the cover: a hand shown.
+    shown: int = 0
     #: Public moves made on the privacy cover: no hand shown.
     nods: int = 0
     dialogs: int = 0
@@ -83,6 +113,8 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.keys += other.keys
         self.handovers += other.handovers
+        self.shown += other.shown
+        self.table_turns += other.table_turns
         self.nods += other.nods
         self.dialogs += other.dialogs
 
@@ -212,10 +244,17 @@ class CountingDriver(Driver):
     """The tests' driver, with every key counted: the menus walked with the arrows, the
     dialogs' fields reached with Tab, nothing set from outside."""
 
-    def __init__(self, pilot: Pilot[None]) -> None:
+    def __init__(self, pilot: Pilot[None], fastest: bool = False) -> None:
         super().__init__(pilot)
         self.now = Tally()
         self._at = 0
+        #: The same agreements entered the fastest way the UI allows (``stand``).
+        self.fastest = fastest
+        #: The last entry was not the recorded moves but the same agreements (``stand``):
+        #: how many recorded moves it stood for, less the moves it played.
+        self.converted: int | None = None
+        #: The person at the keyboard (None: nobody yet).
+        self.holder: int | None = None
         #: The recorded actions after the one being entered.
         self.upcoming: Sequence[Action] = ()
         press = pilot.press
@@ -234,11 +273,35 @@ class CountingDriver(Driver):
             return push(screen, *args, **kwargs)
 
         self.app.push_screen = pushed  # type: ignore[method-assign]
+        app = self.app
+        take, table = app.action_take_keyboard, app.action_table
+
+        def taking(seat: int) -> None:
+            self.at_keyboard(seat, by_table_key=False)
+            take(seat)
+
+        def tabling(what: str) -> None:
+            if app.session is not None and not app._someone_has_the_keyboard():
+                self.at_keyboard(table_decider(self.state), by_table_key=True)
+            table(what)
+
+        app.action_take_keyboard = taking  # type: ignore[method-assign]
+        app.action_table = tabling  # type: ignore[method-assign]
+
+    def at_keyboard(self, seat: int, by_table_key: bool) -> None:
+        """``seat``'s person has the keyboard now: a hand-over (or a table turn) if it was
+        someone else."""
+        if seat != self.holder:
+            if by_table_key:
+                self.now.table_turns += 1
+            else:
+                self.now.handovers += 1
+        self.holder = seat
 
     async def take_keyboard(self, seat: int) -> PrivatePanel:
         screen = self.app.screen
         if not (isinstance(screen, PrivatePanel) and screen.seat == seat):
-            self.now.handovers += 1
+            self.now.shown += 1
         return await super().take_keyboard(seat)
 
     async def walk(self, menu: OptionList, index: int) -> None:
@@ -284,7 +347,12 @@ class CountingDriver(Driver):
             return False  # the hand is open: the move is made there
         state = self.state
         seen = public_view(state, seat)
-        moves = public_moves(seen, public_actions(state, seat), accepts_then_close(state, seat))
+        moves = public_moves(
+            seen,
+            public_actions(state, seat),
+            accepts_then_close(state, seat),
+            standing_offers(state, seat),
+        )
         index = next((i for i, m in enumerate(moves) if match(m)), None)
         keys = None if index is None else picking_keys(moves, seen, index)
         if keys is None:
@@ -324,8 +392,13 @@ class CountingDriver(Driver):
         state = self.state
         deal = state.deal
         panel_seat = getattr(first, "player", None)
+        self.converted = None
         if deal is None or state.window is not None or panel_seat is None:
             return False
+        if self.fastest:
+            self.converted = await self.stand(actions)
+            if self.converted is not None:
+                return True
         asked = [p.supplier for p in deal.proposals if not p.by_boss]
         said = 0
         while said < len(actions) and _boss_accepts(actions[said], deal.boss, asked):
@@ -356,6 +429,72 @@ class CountingDriver(Driver):
             await self.wait_for(lambda: len(self.app.session.actions) >= self._at + 2)  # type: ignore[union-attr]
             return True
         return False
+
+    async def stand(self, actions: Sequence[Action]) -> int | None:
+        """The talk of a deal up to the Boss's close, entered the fastest way with the same
+        agreements: the family cards laid as recorded, then the Boss's standing close (one
+        price offered to each supplier the close needs), each supplier's nod, and the close
+        the app plays once the last of them accepted. Only when it is the same deal: the
+        agreements made in the talk are the standing offers' suppliers, cards and price, and
+        the engine's proposed close is the recorded one (``same_game`` checks the whole game
+        again). A price asked that the close did not take is not said: it ends with the deal
+        and changes nothing. The one whose turn comes next nods last (that person then has
+        the keyboard to roll). Returns how many recorded moves the entry stood for, less the
+        moves it played (None: not entered so)."""
+        state = self.state
+        assert state.deal is not None
+        boss = state.deal.boss
+        j = 0
+        while j < len(actions) and actions[j].kind in ("lay_family", "offer", "ask", "accept"):
+            j += 1
+        close = actions[j] if j < len(actions) else None
+        if j == 0 or not isinstance(close, A.Close) or close.player != boss:
+            return None
+        talk = actions[:j]
+        at_close = accepted(state, talk)
+        if at_close is None or at_close.deal is None:
+            return None
+        new = [a for a in at_close.deal.agreements if a not in state.deal.agreements]
+        if not new or len({a.price for a in new}) != 1:
+            return None
+        lays = [a for a in talk if isinstance(a, A.LayFamily)]
+        laid = accepted(state, lays)
+        if laid is None:
+            return None
+        wanted = {(a.supplier, a.cards) for a in new}
+        offers = next(
+            (
+                c
+                for c in standing_offers(laid, boss)
+                if {(o.supplier, o.cards) for o in c} == wanted
+            ),
+            None,
+        )
+        if offers is None:
+            return None
+        made = priced_offers(offers, new[0].price)
+        nexts = state.left_of(state.turn)
+        order = sorted((o.supplier for o in offers), key=lambda s: (s == nexts, s))
+        nods = tuple(A.Accept(player=s) for s in order)
+        after = accepted(laid, (*made, *nods))
+        if after is None:
+            return None
+        predicted = standing_close(after, boss, made, nods)
+        if predicted is None or predicted.supplies != close.supplies:
+            return None
+        for k, lay in enumerate(lays):
+            self.upcoming = lays[k + 1 :]  # the next lay of the same seat keeps the keyboard
+            await self.play(lay, self._at + k)
+        done = self._at + len(lays) + len(made) + len(nods) + 1
+        if not await self.nod(boss, lambda m: m.ask == "standing" and m.actions == offers):
+            panel = await self.take_keyboard(boss)
+            await self.choose(panel, lambda m: m.ask == "standing" and m.actions == offers)
+        await self.price(new[0].price)
+        for nod in nods:
+            assert await self.nod(nod.player, lambda m, nod=nod: m.action == nod)  # type: ignore[misc]
+            await self.confirm()
+        await self.wait_for(lambda: len(self.app.session.actions) >= done)  # type: ignore[union-attr]
+        return (j + 1) - (len(lays) + len(made) + len(nods) + 1)
 
     async def accept_and_close(self, actions: Sequence[Action], accepts: list[A.Accept]) -> bool:
         """The Boss accepts the prices asked that a close uses and closes, in one move (the
@@ -394,6 +533,10 @@ class CountingDriver(Driver):
                     await self.pilot.press(colour.letter.lower())
         assert dialog.chosen == action.supplies, (dialog.chosen, action.supplies)
         await self.close_now(dialog)
+
+
+def _player(action: Action) -> int | None:
+    return getattr(action, "player", None)
 
 
 def _boss_accepts(action: Action, boss: int, asked: Sequence[int]) -> bool:
@@ -449,9 +592,15 @@ def same_ask(move: Move, action: A.Ask) -> bool:
 
 
 async def replay(
-    seed: int, seats: int, size: tuple[int, int], home: Path, deals: int | None = None
+    seed: int,
+    seats: int,
+    size: tuple[int, int],
+    home: Path,
+    deals: int | None = None,
+    fastest: bool = False,
 ) -> Game:
-    """One recorded game through the app (``deals``: only until that many have closed)."""
+    """One recorded game through the app (``deals``: only until that many have closed;
+    ``fastest``: the same agreements entered the fastest way, see ``CountingDriver.stand``)."""
     actions = recorded(seed, seats)
     result = Game(seed=seed, seats=seats)
     # The recorded games were played on the reconstruction (a Setup without a board), which a
@@ -459,20 +608,26 @@ async def replay(
     app = BossApp(settings(home, names=NAMES[:seats], seed=seed, board="reconstructed"))
     started = time.perf_counter()
     async with app.run_test(size=size) as pilot:
-        driver = CountingDriver(pilot)
+        driver = CountingDriver(pilot, fastest)
         await driver.wait_for(lambda: app.session is not None)
         session = app.session
         assert session is not None
-        while len(session.actions) < len(actions):
+        # The recorded moves that the fastest entry said in fewer moves (``stand``).
+        shift = 0
+        while len(session.actions) + shift < len(actions):
             at = len(session.actions)
-            action = actions[at]
+            action = actions[at + shift]
             deals_before = driver.state.deals_done
             closed_before = _closed(driver.state)
             driver._at = at
-            driver.upcoming = actions[at + 1 :]
-            if await driver.several(actions[at:]):
+            driver.upcoming = actions[at + shift + 1 :]
+            if await driver.several(actions[at + shift :]):
                 played = session.actions[at:]
-                assert _same_moves(played, actions[at : at + len(played)]), played
+                if driver.converted is not None:
+                    shift += driver.converted
+                else:
+                    start = at + shift
+                    assert _same_moves(played, actions[start : start + len(played)]), played
             else:
                 await driver.play(action, at)
             if driver.state.deals_done != deals_before or driver.state.phase is Phase.OVER:
@@ -485,8 +640,49 @@ async def replay(
         else:
             result.total.add(driver.now)
             assert driver.state.phase is Phase.OVER
+        played = list(session.actions)
+        history = [*session.history[: len(played)], session.state]  # the state before each
     result.seconds = time.perf_counter() - started
+    same_game(history, played, actions, full=deals is None)
     return result
+
+
+def same_game(
+    history: Sequence[GameState], played: Sequence[Action], actions: Sequence[Action], full: bool
+) -> None:
+    """The game replayed is the recorded one: each deal's agreements at its close and the
+    state at each deal's end, and (``full``) the final state. AssertionError otherwise."""
+    state = history[0]
+    states = [state]
+    for action in actions:
+        state, _ = apply(state, action)
+        states.append(state)
+    mine, theirs = deal_ends(history, played), deal_ends(states, actions)
+    assert len(mine) <= len(theirs), (len(mine), len(theirs))
+    for number, (one, other) in enumerate(zip(mine, theirs, strict=False), 1):
+        assert one[0] == other[0], f"deal {number}: agreements {one[0]} against {other[0]}"
+        assert one[1] == other[1], f"deal {number}: not the recorded game at its end"
+    if full:
+        assert len(mine) == len(theirs) and history[-1] == states[-1], "not the recorded end"
+
+
+def deal_ends(
+    states: Sequence[GameState], actions: Sequence[Action]
+) -> list[tuple[frozenset[Any], GameState]]:
+    """Per deal ended: the agreements at its close (empty: it failed) and the state after
+    it. ``states[k]`` is the state before ``actions[k]``."""
+    out: list[tuple[frozenset[Any], GameState]] = []
+    agreed: frozenset[Any] = frozenset()
+    for k, action in enumerate(actions):
+        before, after = states[k], states[k + 1]
+        if isinstance(action, A.Close) and before.deal is not None:
+            agreed = frozenset(before.deal.agreements)
+        if after.deals_done != before.deals_done or (
+            after.phase is Phase.OVER and before.phase is not Phase.OVER
+        ):
+            out.append((agreed, after))
+            agreed = frozenset()
+    return out
 
 
 def _same_moves(one: Sequence[Action], other: Sequence[Action]) -> bool:
@@ -511,42 +707,67 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--deals", type=int, help="stop each game after this many closed")
     parser.add_argument("--show-keys", action="store_true", help="print each deal's keys")
+    parser.add_argument(
+        "--entry",
+        choices=("recorded", "fastest", "both"),
+        default="both",
+        help="the recorded moves as they were, the same agreements the fastest way, or both",
+    )
     args = parser.parse_args(argv)
     counts = [int(s) for s in args.seats.split(",")]
     width, height = (int(n) for n in args.size.split("x"))
-    games: list[Game] = []
-    with tempfile.TemporaryDirectory() as home:
-        for g in range(args.games):
-            seats = counts[g % len(counts)]
-            size = (width, height)
-            game = asyncio.run(replay(args.seed + g, seats, size, Path(home), args.deals))
-            games.append(game)
-            for number, deal in enumerate(game.closed, 1):
-                print(
-                    f"game {game.seed} ({seats} seats) deal {number}: {deal.keys} keys, "
-                    f"{deal.handovers} hand-overs, {deal.nods} nods, {deal.dialogs} dialogs"
+    entries = ("recorded", "fastest") if args.entry == "both" else (args.entry,)
+    summaries = []
+    for entry in entries:
+        games: list[Game] = []
+        with tempfile.TemporaryDirectory() as home:
+            for g in range(args.games):
+                seats = counts[g % len(counts)]
+                replayed = replay(
+                    args.seed + g,
+                    seats,
+                    (width, height),
+                    Path(home),
+                    args.deals,
+                    entry == "fastest",
                 )
-                if args.show_keys:
-                    print("   ", " ".join(deal.pressed))
-            print(
-                f"game {game.seed}: {len(game.closed)} deals closed, {game.total.keys} keys, "
-                f"{game.total.handovers} hand-overs, {game.total.nods} nods, "
-                f"{game.total.dialogs} dialogs "
-                f"({game.seconds:.0f} s)"
-            )
-    closed = sum(len(g.closed) for g in games)
-    total = Tally()
-    for game in games:
-        total.add(game.total)
-    print(
-        f"{len(games)} games ({args.seats} seats, {width}×{height}), {closed} deals closed: "
-        f"{total.keys} keys, {total.handovers} hand-overs, {total.nods} nods, "
-        f"{total.dialogs} dialogs; nods per closed deal: {total.nods / closed:.1f}; "
-        f"dialogs per closed deal: {total.dialogs / closed:.1f}"
-    )
-    print(
-        f"keys per closed deal: {total.keys / closed:.1f}; "
-        f"hand-overs per closed deal: {total.handovers / closed:.1f}"
+                game = asyncio.run(replayed)
+                games.append(game)
+                for number, deal in enumerate(game.closed, 1):
+                    print(f"{entry}: game {game.seed} ({seats} seats) deal {number}: {said(deal)}")
+                    if args.show_keys:
+                        print("   ", " ".join(deal.pressed))
+                print(
+                    f"{entry}: game {game.seed}: {len(game.closed)} deals closed, "
+                    f"{said(game.total)} ({game.seconds:.0f} s)"
+                )
+        closed = sum(len(g.closed) for g in games)
+        total = Tally()
+        for game in games:
+            total.add(game.total)
+        print(
+            f"{entry}: {len(games)} games ({args.seats} seats, {width}×{height}), {closed} "
+            f"deals closed: {said(total)}; per closed deal: {said(total, closed)}"
+        )
+        summaries.append(
+            f"keys per closed deal: {total.keys / closed:.1f}; "
+            f"hand-overs per closed deal: {total.handovers / closed:.1f}"
+        )
+    for entry, summary in zip(entries, summaries, strict=True):
+        print(f"{entry} entry: {summary}")
+    print(summaries[-1])
+
+
+def said(tally: Tally, per: int = 1) -> str:
+    """A tally's figures, in all or per closed deal (``per``)."""
+
+    def n(value: int) -> str:
+        return str(value) if per == 1 else f"{value / per:.1f}"
+
+    return (
+        f"{n(tally.keys)} keys, {n(tally.handovers)} hand-overs, "
+        f"{n(tally.table_turns)} table turns, {n(tally.shown)} hands shown, "
+        f"{n(tally.nods)} nods, {n(tally.dialogs)} dialogs"
     )
 
 

@@ -15,10 +15,11 @@ from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
 from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.position import Position, from_position
-from imtheboss.engine.state import FamilyRef, GameState, Price
+from imtheboss.engine.state import FamilyRef, GameState, Price, WindowKind
 from imtheboss.seats.client import BadAddress, DeviceKeys, SeatApp, SeatPanel, device_keys, ws_url
 from imtheboss.seats.host import SeatHost, SeatKeys
 from imtheboss.seats.server import SeatServer
+from imtheboss.tui.screens.dialogs import ConfirmDialog
 from imtheboss.tui.screens.private import ActionChosen
 
 
@@ -208,6 +209,55 @@ def test_two_moves_chosen_together_reach_the_host_one_after_the_other(tmp_path: 
             app.post_message(ActionChosen(ask, True))
             await until(lambda: table.state.deal is not None and bool(table.state.deal.proposals))
             assert table.state.deal is not None and table.state.deal.family
+        await server.stop()
+
+    asyncio.run(night())
+
+
+class Uncounted(Table):
+    """No count on the device: the last call's would redraw the panel on every tick while
+    the app closes at the test's end (a race of its own, not this test's)."""
+
+    def seat_remaining(self) -> float | None:
+        return None
+
+
+def test_the_boss_on_a_device_accepts_the_prices_asked_and_closes_in_one_step(
+    tmp_path: Path,
+) -> None:
+    """Bob asks $2M for yellow and pink, Cy $1M for orange: Ann's device has the table's
+    one-step line (c, then y), and the host gets the two acceptances and the close."""
+
+    async def night() -> None:
+        state = travel_ready()
+        yellow, pink = InvestorRef(colour=Colour.YELLOW), InvestorRef(colour=Colour.PINK)
+        orange = InvestorRef(colour=Colour.ORANGE)
+        for ask in (
+            A.Ask(player=1, cards=(yellow, pink), price=Price(amount=2)),
+            A.Ask(player=2, cards=(orange,), price=Price(amount=1)),
+        ):
+            state, _ = apply(state, ask)
+        table = Uncounted(state)
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 0, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.snapshot is not None)
+            await pilot.pause()
+            assert app.snapshot is not None and app.snapshot.one_step
+            panel = app.screen
+            assert isinstance(panel, SeatPanel)
+            assert any(m.ask == "accept_close" for m in panel.moves)
+            await pilot.press("c")
+            await until(lambda: isinstance(app.screen, ConfirmDialog))
+            await until(lambda: getattr(app.screen, "_drawn_at", None) is not None)
+            await pilot.press("y")
+            await until(lambda: table.state.window is not None)
+            assert (
+                table.state.window is not None and table.state.window.kind is WindowKind.LAST_CALL
+            )
+            deal = table.state.deal
+            assert deal is not None and {a.supplier for a in deal.agreements} == {1, 2}
         await server.stop()
 
     asyncio.run(night())

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from imtheboss.bots import make_bot, play_bots
 from imtheboss.engine import Options, Setup, new_game
 from imtheboss.engine.game import apply
@@ -46,3 +48,30 @@ def test_a_recorded_game_through_the_keys_to_its_first_closed_deal(tmp_path: Pat
     # Each seat that said something took the keyboard: to its hand, or to the cover (a nod).
     assert deal.handovers + deal.nods >= 1 and deal.dialogs >= 1
     assert "y" in deal.pressed  # the accept and the close, answered by y
+
+
+def test_the_fastest_entry_says_the_first_deal_by_a_standing_close(tmp_path: Path) -> None:
+    """Game 1's first deal: Cy's price for Ann's card, accepted by the Boss, becomes the
+    Boss's standing close and Ann's nod; the bench's check finds the same game."""
+    bench = _bench()
+    game = asyncio.run(bench.replay(1, 4, (80, 24), tmp_path, deals=1, fastest=True))
+    deal = game.closed[0]
+    assert "e" in deal.pressed and deal.pressed[-2:] == ["a", "y"], deal.pressed
+
+
+def test_another_game_is_not_taken_for_the_recorded_one() -> None:
+    """The same moves but a state that differs at the first deal's end (one $M more paid
+    out): the check stops there."""
+    bench = _bench()
+    actions = bench.recorded(3, 4)
+    state = new_game(Setup(players=bench.NAMES[:4], seed=3, options=Options()))
+    states = [state]
+    for action in actions:
+        state, _ = apply(state, action)
+        states.append(state)
+    bench.same_game(states, actions, actions, full=True)  # the game itself: the same
+    end = next(k for k in range(1, len(states)) if states[k].deals_done == 1)
+    other = list(states)
+    other[end] = states[end].replace(bank_paid=states[end].bank_paid + 1)
+    with pytest.raises(AssertionError, match="deal 1"):
+        bench.same_game(other, actions, actions, full=True)

@@ -254,7 +254,8 @@ def test_accept_fail_and_hire_ask_first(tmp_path: Path) -> None:
                 await driver.choose(panel, lambda m: m.kind == "accept")
                 assert isinstance(app.screen, ConfirmDialog)
                 text = screen_text(app)
-                assert "Accept the Boss's offer of $2M?" in text, text
+                assert "Accept the Boss's offer of $2M for your yellow" in text, text
+                assert "investor?" in text, text
                 assert "undo" in text
                 await pilot.press(no)
                 assert app.screen is panel and len(session.actions) == 2

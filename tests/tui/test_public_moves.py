@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_fit import SIX, six_at_space_5
+from test_fit import SIX, TOO_SMALL, six_at_space_5
 from textual.widgets import Static
 from tuikit import run, screen_text, settings
 
@@ -368,5 +368,33 @@ def test_on_the_cover_p_then_p_is_the_price_for_pink(tmp_path: Path) -> None:
             await pilot.press("2", "enter")
             await pilot.pause()
             assert session.actions[-1] == A.Ask(player=2, cards=(PINK,), price=Price(amount=2))
+
+    run(game)
+
+
+def test_at_80x24_the_close_dialog_with_a_choice_shows_its_first_line_and_button(
+    tmp_path: Path,
+) -> None:
+    """Six colours to choose, the acceptances first, four payments: the question's first line
+    stays on screen with the button under the focus (the focus had scrolled it away); at
+    40×12 the too-small cover still covers it."""
+    session = with_a_choice(tmp_path)
+
+    async def game() -> None:
+        app = table(tmp_path, session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f6", "c")
+            dialog = app.screen
+            assert isinstance(dialog, CloseDialog) and dialog.choice and dialog.accepting
+            await pilot.pause()
+            text = screen_text(app)
+            assert "First the Boss accepts the price asked" in text, text
+            assert "One, two… close it (Enter)" in text, text
+            assert dialog.query_one("#ok").has_focus
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert TOO_SMALL in " ".join(text.split()) and "Annabell" not in text, text
 
     run(game)

@@ -44,7 +44,7 @@ from ..i18n import N_, _
 from ..saves import data_dir
 from ..tui.crash_safe import CrashSafeApp
 from ..tui.language import translate_bindings
-from ..tui.screens.private import ActionChosen, MoveQuestion, PrivatePanel
+from ..tui.screens.private import ActionChosen, MoveQuestion, PrivatePanel, asked_twice
 from ..tui.widgets.log_view import LogView
 from .protocol import (
     MAX_TO_SEAT,
@@ -179,8 +179,9 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
-        super().show(seen, legal, remaining, then_close)
+        super().show(seen, legal, remaining, then_close, standing)
         menu = self.query_one("#moves", OptionList)
         if self.moves and self.moves[0].ask == "give_back" and menu.option_count:
             # Its first line gives the keyboard back at the table; here there is none to give:
@@ -379,7 +380,7 @@ class SeatApp(CrashSafeApp[None]):
             while self._choosing or isinstance(self.screen, ModalScreen):
                 self._choosing = False
                 self.pop_screen()
-            panel = SeatPanel(snapshot.view, snapshot.legal, snapshot.remaining)
+            panel = SeatPanel(snapshot.view, snapshot.legal, snapshot.remaining, _then(snapshot))
             self.push_screen(panel)
             self.call_after_refresh(lambda: self._shown(snapshot))
             return
@@ -389,7 +390,7 @@ class SeatApp(CrashSafeApp[None]):
         panel = self._panel()
         if panel is None or not panel.is_mounted:
             return
-        panel.show(snapshot.view, snapshot.legal, self._remaining())
+        panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
         panel.show_log(snapshot.log)
 
     def _refused(self, refused: Refused) -> None:
@@ -431,7 +432,7 @@ class SeatApp(CrashSafeApp[None]):
         panel = self._panel()
         counting = snapshot is not None and snapshot.remaining is not None
         if counting and snapshot is not None and panel is not None and panel.is_mounted:
-            panel.show(snapshot.view, snapshot.legal, self._remaining())
+            panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
 
     def _status(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -452,7 +453,7 @@ class SeatApp(CrashSafeApp[None]):
 
     def on_move_question(self, message: MoveQuestion) -> None:
         from ..tui.screens.close import CloseDialog
-        from ..tui.screens.dialogs import DiscardDialog, PriceDialog
+        from ..tui.screens.dialogs import ConfirmDialog, DiscardDialog, PriceDialog
 
         snapshot = self.snapshot
         if snapshot is None:
@@ -490,10 +491,26 @@ class SeatApp(CrashSafeApp[None]):
                     self._intent(close)
 
             self.push_screen(CloseDialog(seen, closes, judge), closing)
+        elif move.ask == "accept_close" and snapshot.one_step:
+            # The host's terms, with no choice among them: asked as the table asks a move
+            # only the whole table's undo takes back, then sent one after the other.
+            moves = snapshot.one_step
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    for action in moves:
+                        self._intent(action)
+
+            self.push_screen(ConfirmDialog(asked_twice(move.label), purpose="close"), answered)
 
     def on_key(self, event: events.Key) -> None:
         if self.socket is None and event.key not in ("ctrl+q",):
             self.bell()
+
+
+def _then(snapshot: Snapshot) -> tuple[A.Accept, ...]:
+    """The acceptances the one-step close names (the host sends them only with its terms)."""
+    return tuple(a for a in snapshot.then_close if isinstance(a, A.Accept))
 
 
 def device_keys(save_dir: str | None) -> DeviceKeys:

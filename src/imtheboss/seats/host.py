@@ -28,6 +28,7 @@ from typing import Protocol
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import legal_actions
+from ..engine.one_step import accepts_then_close, closes_after, needed_accepts
 from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..i18n import _
@@ -369,6 +370,13 @@ class SeatHost:
         seats: tuple[SeatInfo, ...],
     ) -> Snapshot:
         over = state.phase is Phase.OVER
+        then = accepts_then_close(state, seat) if not over else ()
+        closes = closes_after(state, seat, then) if then else []
+        # With a choice of terms the device's close dialog would need the deal after the
+        # acceptances: the device then closes by its menu's close, as before.
+        one_step: tuple[Action, ...] = ()
+        if len(closes) == 1:
+            one_step = (*needed_accepts(state, then, closes[0].supplies), closes[0])
         return Snapshot(
             version=self.version,
             seat=seat,
@@ -377,6 +385,8 @@ class SeatHost:
             remaining=remaining,
             seats=seats,
             log=tuple(log[-LOG_LINES:]),
+            then_close=then if one_step else (),
+            one_step=one_step,
         )
 
     def _everyone_the_seats(self) -> None:

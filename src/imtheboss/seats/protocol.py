@@ -117,6 +117,11 @@ class Snapshot(_Message):
     seats: tuple[SeatInfo, ...] = ()
     #: The newest lines of the public log, as the shared screen shows them (markup).
     log: tuple[str, ...] = ()
+    #: The Boss's one-step close (``engine.one_step``): the acceptances of every price asked
+    #: that the menu's line names, and the moves it sends (those the close uses, then the
+    #: close); empty when there is none, or a choice of terms (the panel's close dialog).
+    then_close: tuple[Action, ...] = ()
+    one_step: tuple[Action, ...] = ()
 
 
 #: Why the host refused a message (the device words it): ``illegal`` carries the engine's

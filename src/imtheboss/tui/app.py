@@ -31,11 +31,13 @@ from ..engine.events import (
 )
 from ..engine.game import apply, check_close, responders
 from ..engine.legal import legal_actions
+from ..engine.one_step import accepted_by, priced_offers, standing_close, standing_holds
 from ..engine.setup import Setup
 from ..engine.state import CardRef, GameState, Phase, Price
 from ..engine.view import view
 from ..gcpolicy import keep_calm, settle
 from ..i18n import N_, _
+from ..messages import AND, words
 from ..session import GameSession, data_dir
 from ..table_settings import TableSettings
 from . import language
@@ -52,6 +54,7 @@ from .public_moves import (
     needed_accepts,
     public_actions,
     public_view,
+    standing_offers,
 )
 from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
@@ -171,6 +174,9 @@ class BossApp(FitsTheTerminal[None]):
         self.farewell: str | None = None
         #: The seats on devices (``--seats``): their server and who holds which.
         self.seats: TableSeats | None = None
+        #: The Boss's standing close: the Boss, how many moves were played once the offers
+        #: were on the table, and the offers (``_follow_standing``).
+        self.standing: tuple[int, int, tuple[A.Offer, ...]] | None = None
 
     # -- start and end ----------------------------------------------------------------------
 
@@ -384,13 +390,20 @@ class BossApp(FitsTheTerminal[None]):
                 if isinstance(screen, PrivatePanel):
                     seat = screen.seat
                     then = accepts_then_close(state, seat)
-                    screen.show(view(state, seat), legal_actions(state, seat), remaining, then)
+                    screen.show(
+                        view(state, seat),
+                        legal_actions(state, seat),
+                        remaining,
+                        then,
+                        standing_offers(state, seat),
+                    )
                 elif isinstance(screen, PrivacyScreen):
                     seat = screen.seat
                     screen.show(
                         public_view(state, seat),
                         public_actions(state, seat),
                         accepts_then_close(state, seat),
+                        standing_offers(state, seat),
                     )
         if self.seats is not None:
             self.seats.sync()
@@ -626,8 +639,32 @@ class BossApp(FitsTheTerminal[None]):
         keep_calm()
         if self.state.phase is Phase.OVER:
             self._game_over()
+        if self.standing is not None and self._follow_standing():
+            return True  # the close played refreshed the table
         self.refresh_table()
         return True
+
+    def _follow_standing(self) -> bool:
+        """The Boss's standing close after a move: played (by the one ``play``, as the Boss's
+        own close, then the last call as ever) once every offer is accepted; off, and said
+        so, once anything else was played. True: the close was played."""
+        assert self.standing is not None and self.session is not None
+        boss, start, offers = self.standing
+        since = self.session.actions[start:]
+        state = self.state
+        if len(self.session.actions) >= start and standing_holds(boss, offers, since):
+            if accepted_by(since) != {o.supplier for o in offers}:
+                return False  # an acceptance still to come
+            close = standing_close(state, boss, offers, since)
+            self.standing = None
+            if close is not None:
+                return self.play(close)
+        self.standing = None
+        name = state.name(boss)
+        self._log_line(
+            said("yellow", N_("{name} no longer closes once the offers are accepted."), name=name)
+        )
+        return False
 
     def action_table(self, what: str) -> None:
         """The public moves of whoever must decide: marker, deal here, roll, draw."""
@@ -716,10 +753,15 @@ class BossApp(FitsTheTerminal[None]):
                 state = self.state
                 seen, legal = view(state, seat), legal_actions(state, seat)
                 then = accepts_then_close(state, seat)
-                self.push_screen(PrivatePanel(seen, legal, self._remaining(), then))
+                standing = standing_offers(state, seat)
+                self.push_screen(PrivatePanel(seen, legal, self._remaining(), then, standing))
 
         state = self.state
-        public = (public_actions(state, seat), accepts_then_close(state, seat))
+        public = (
+            public_actions(state, seat),
+            accepts_then_close(state, seat),
+            standing_offers(state, seat),
+        )
         self.push_screen(PrivacyScreen(name, public_view(state, seat), *public), confirmed)
 
     def on_action_chosen(self, message: ActionChosen) -> None:
@@ -766,6 +808,48 @@ class BossApp(FitsTheTerminal[None]):
             self.push_screen(CloseDialog(view(state, seat), closes, judge), closing)
         elif move.ask == "accept_close":
             self._accept_and_close(seat, move)
+        elif move.ask == "standing" and state.deal:
+            self._stand(seat, move)
+
+    def _stand(self, seat: int, move: Move) -> None:
+        """The Boss's standing close: one price named, the offers made (all of them, or none:
+        each is tried on the engine first), the keyboard given back, and the table told that
+        the Boss closes once they are all accepted."""
+        from .screens.dialogs import PriceDialog
+
+        state = self.state
+        assert state.deal is not None
+        offers = tuple(a for a in move.actions if isinstance(a, A.Offer))
+
+        def priced(price: Price | None) -> None:
+            if price is None or self.session is None:
+                return
+            made = priced_offers(offers, price)
+            after = self.state
+            try:
+                for offer in made:
+                    after = apply(after, offer)[0]
+            except IllegalAction as exc:
+                self.notify(refusal(exc), title=_("Not allowed"), severity="error", markup=False)
+                return
+            if not all(self.play(offer, private=True) for offer in made):
+                return
+            self.standing = (seat, len(self.session.actions), made)
+            names = [self.state.name(o.supplier) for o in made]
+            self._log_line(
+                said(
+                    "bold",
+                    N_("{name} closes once {names} accept."),
+                    name=self.state.name(seat),
+                    names=lambda: i18n.render(words(names, last=AND)),
+                )
+            )
+            self._give_keyboard_back()
+
+        space = state.board.space(state.deal.space)
+        self.push_screen(
+            PriceDialog(move.label.rstrip("…"), state.proceeds, space.dividends), priced
+        )
 
     def _accept_and_close(self, seat: int, move: Move) -> None:
         """The Boss closes with cards whose prices are asked: the close's choices are those of

@@ -262,8 +262,10 @@ def describe(action: Action, state: Seen) -> str:
             )
         if deal is not None:
             prop = next(p for p in deal.proposals if p.supplier == action.player)
-            return _("Accept the Boss's offer of {price}").format(
-                price=price_text(prop.price, state)
+            return fill(
+                _("Accept the Boss's offer of {price} for {cards}"),
+                price=price_text(prop.price, state),
+                cards=refs_text(state, prop.cards, action.player),
             )
         return _("Accept")
     if isinstance(action, A.Withdraw):

@@ -115,8 +115,8 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
                     )
             yield Static(id="terms")
             with Horizontal(classes="buttons"):
-                ok = Button(self._ok(), variant="primary", id="ok")
-                back = Button(_("Back (Esc)"), id="back")
+                ok = Button(self._ok(), variant="primary", id="ok", compact=True)
+                back = Button(_("Back (Esc)"), id="back", compact=True)
                 # With nothing to choose, the question is answered with y alone.
                 ok.can_focus = back.can_focus = self.choice
                 yield ok
@@ -159,7 +159,7 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
         self._preview()
         # Enter on the button, not in a dropdown (and no Tab walk to it).
         if self.choice:
-            self.query_one("#ok", Button).focus()
+            self.query_one("#ok", Button).focus(scroll_visible=False)
         self.call_after_refresh(self.drawn)
 
     def on_key(self, event: events.Key) -> None:

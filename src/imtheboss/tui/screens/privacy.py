@@ -3,11 +3,11 @@
 It looks exactly the same for every player and every situation, so the table learns nothing
 from it — not even whether that player has anything they could play. Its last lines name the
 keys of the moves a player may make without opening their hand (a price for their own card
-on the table, an offer made to them accepted, the Boss's acceptance of every price asked
-and the close), the same lines for everyone; the moves behind the keys come from the
-table's view, which holds no hand, so what a key opens (the question, which names the card)
-tells the table only what it sees already. Such a move gives the keyboard back: no hand
-was shown.
+on the table, an offer made to them accepted, the Boss's acceptance of every price asked and
+the close, the Boss's standing close), the same lines for everyone; the moves behind the
+keys come from the table's view, which holds no hand, so what a key opens (the question,
+which names the card) tells the table only what it sees already. Such a move gives the
+keyboard back: no hand was shown.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..markup import escape
 from .private import KEYS, Move, MoveKeys, colours_of, key_line, line_of, public_moves
 
 #: The keys named on the cover (as the panel's: ``private.KEYS``).
-_KEYS = (KEYS["ask"], KEYS["accept"], KEYS["close"], KEYS["bundle"])
+_KEYS = (KEYS["ask"], KEYS["accept"], KEYS["close"], KEYS["bundle"], KEYS["standing"])
 
 
 class PrivacyScreen(MoveKeys, ModalScreen[bool]):
@@ -56,10 +56,11 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         seen: PlayerView | None = None,
         legal: Sequence[Action] = (),
         then_close: Sequence[A.Accept] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """``seen``: the table's view addressed to the seat (no hand, no money); ``legal``:
         the seat's public moves (``public_moves.public_actions``); ``then_close``: the Boss's
-        acceptances before a close."""
+        acceptances before a close; ``standing``: the Boss's offers for a standing close."""
         super().__init__()
         self.player_name = name
         self.moves: list[Move] = []
@@ -70,13 +71,18 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         if seen is not None:
             assert seen.viewer is not None
             self.seat = seen.viewer
-            self._set(seen, legal, then_close)
+            self._set(seen, legal, then_close, standing)
 
     def _set(
-        self, seen: PlayerView, legal: Sequence[Action], then_close: Sequence[A.Accept]
+        self,
+        seen: PlayerView,
+        legal: Sequence[Action],
+        then_close: Sequence[A.Accept],
+        standing: Sequence[Sequence[A.Offer]],
     ) -> None:
         self.seen, self.legal, self.then_close = seen, tuple(legal), tuple(then_close)
-        self.moves = public_moves(seen, self.legal, self.then_close)
+        self.standing = tuple(map(tuple, standing))
+        self.moves = public_moves(seen, self.legal, self.then_close, self.standing)
         self._colours = [colours_of(move, seen) for move in self.moves]
         self._chord, self._marked = [], None
 
@@ -117,6 +123,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
             (KEYS["ask"], _("a price for your card on the table")),
             (KEYS["accept"], _("accept the offer made to you")),
             (KEYS["close"], _("the Boss: accept the prices asked and close")),
+            (KEYS["standing"], _("the Boss: one price to each supplier, then close")),
         ):
             text.append("\n")
             text.append_text(key_line(key, words))
@@ -165,11 +172,15 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
         return any(key.upper() in {c.letter for c in self._colours[i]} for i in self._chord)
 
     def show(
-        self, seen: PlayerView, legal: Sequence[Action], then_close: Sequence[A.Accept] = ()
+        self,
+        seen: PlayerView,
+        legal: Sequence[Action],
+        then_close: Sequence[A.Accept] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """The public moves again, after the table changed under the cover."""
         assert seen.viewer == self.seat and seen.hand is None
-        self._set(seen, legal, then_close)
+        self._set(seen, legal, then_close, standing)
         self.query_one("#privacy-public", Static).update(self._public())
 
     def on_mount(self) -> None:
@@ -178,7 +189,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
     def retranslate(self) -> None:
         self.query_one("#privacy-card", Static).update(self._card())
         if self.moves:
-            self._set(self.seen, self.legal, self.then_close)
+            self._set(self.seen, self.legal, self.then_close, self.standing)
         self.query_one("#privacy-public", Static).update(self._public())
 
     def action_confirm(self) -> None:

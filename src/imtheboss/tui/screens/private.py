@@ -14,7 +14,7 @@ back is asked again, answered with ``y`` alone.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -32,7 +32,8 @@ from ...engine.actions import Action
 from ...engine.cards import Colour
 from ...engine.state import FamilyRef, Price
 from ...engine.view import PlayerView
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, render
+from ...messages import AND, words
 from ..labels import (
     card_colour,
     card_text,
@@ -58,10 +59,12 @@ class Move:
     action: Action | None = None
     #: "price" (offer/ask: which price?), "lay_price" (lay a family card, then ask for it),
     #: "discard", "close", "accept_all", "accept_close" (the Boss accepts every price asked
-    #: and closes), "more" (unfold), "give_back".
+    #: and closes), "standing" (the Boss's offers, one price, and the close once they are
+    #: accepted), "more" (unfold), "give_back".
     ask: str | None = None
     template: Action | None = None
-    #: The moves played together (``accept_all``; ``accept_close``: before the close).
+    #: The moves played together (``accept_all``; ``accept_close``: before the close;
+    #: ``standing``: the offers, their price still to name).
     actions: tuple[Action, ...] = ()
 
     @property
@@ -69,6 +72,7 @@ class Move:
         named = {
             "accept_all": "accept",
             "accept_close": "close",
+            "standing": "standing",
             "more": "more",
             "give_back": "give_back",
         }
@@ -137,6 +141,9 @@ KEYS = {
     "fail": "f",
     "more": "m",
     "bundle": "u",
+    # One price to each supplier, and the close once they accept: not o, which is also
+    # orange's letter after a key of several lines (so "o o" could not mean "the next").
+    "standing": "e",
 }
 
 
@@ -144,6 +151,7 @@ KEYS = {
 _ORDER = {
     "give_back": -1,
     "close": 0,
+    "standing": 0,
     "stop": 1,
     "pass": 2,
     "accept": 3,
@@ -167,14 +175,17 @@ def moves_for(
     legal: Sequence[Action],
     unfolded: bool = False,
     then_close: Sequence[A.Accept] = (),
+    standing: Sequence[Sequence[A.Offer]] = (),
 ) -> list[Move]:
     """The menu of a player's legal moves: first the line that gives the keyboard back, then
     the moves about a colour the deal still needs, then one line that unfolds the rest
     (``unfolded``: the rest is shown instead). ``then_close``: the Boss's acceptances of every
-    price asked, after which the deal can close (one line does both)."""
+    price asked, after which the deal can close (one line does both); ``standing``: the
+    Boss's standing closes, each its offers (``engine.one_step.standing_offers``)."""
     near: list[Move] = []
     far: list[Move] = []
-    for move in [*_moves(seen, legal), *_accept_close(seen, then_close)]:
+    lines = [*_moves(seen, legal), *_accept_close(seen, then_close), *_standing(seen, standing)]
+    for move in lines:
         (near if _matters(move, seen) else far).append(move)
     if far and not unfolded:
         label = ngettext("More moves ({count})…", "More moves ({count})…", len(far))
@@ -187,13 +198,17 @@ def moves_for(
 
 
 def public_moves(
-    seen: PlayerView, legal: Sequence[Action], then_close: Sequence[A.Accept] = ()
+    seen: PlayerView,
+    legal: Sequence[Action],
+    then_close: Sequence[A.Accept] = (),
+    standing: Sequence[Sequence[A.Offer]] = (),
 ) -> list[Move]:
     """The moves of the privacy cover: those of ``legal`` (the seat's moves that read nothing
     of its hand) about a colour the deal needs, without the lines that give the keyboard back
     or unfold the rest (the panel has them)."""
     assert seen.hand is None and seen.money is None, "the cover is fed the public view"
-    return [m for m in moves_for(seen, legal, False, then_close) if m.ask not in _PANEL_ONLY]
+    moves = moves_for(seen, legal, False, then_close, standing)
+    return [m for m in moves if m.ask not in _PANEL_ONLY]
 
 
 #: Lines of the panel's menu that the cover has not.
@@ -208,8 +223,21 @@ def _accept_close(seen: PlayerView, accepts: Sequence[A.Accept]) -> list[Move]:
     return [Move(label, ask="accept_close", actions=tuple(accepts))]
 
 
+def _standing(seen: PlayerView, choices: Sequence[Sequence[A.Offer]]) -> list[Move]:
+    label = _("Offer {names} one price each for {cards}; close once they all accept…")
+    moves = []
+    for offers in choices:
+        names = render(words([seen.players[o.supplier].name for o in offers], last=AND))
+        cards = refs_text(seen, tuple(ref for o in offers for ref in o.cards), seen.viewer)
+        said = label.format(names=names, cards=cards)
+        moves.append(Move(said, ask="standing", actions=tuple(offers)))
+    return moves
+
+
 def colours_of(move: Move, seen: PlayerView) -> set[Colour]:
     """The colours a move is about (the letter after its key picks among several lines)."""
+    if move.ask == "standing":
+        return {ref.colour for o in move.actions if isinstance(o, A.Offer) for ref in o.cards}
     action = move.action or move.template
     if isinstance(action, A.Accept) and seen.deal is not None:
         supplier = action.player if action.supplier is None else action.supplier
@@ -313,6 +341,18 @@ def _named_price(seen: PlayerView, accept: A.Accept) -> str:
     )
 
 
+def asked_twice(said: str) -> Callable[[], str]:
+    """The question before a move only the whole table's undo takes back (``said``: the
+    move, as its line says it), in the language of the moment."""
+
+    def question() -> str:
+        return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
+            move=said
+        )
+
+    return question
+
+
 class MoveKeys:
     """The keys of a list of moves, for the private panel and the privacy cover: a move's key
     plays it (or, with several lines of its kind, waits for a colour's letter); a move that
@@ -396,12 +436,7 @@ class MoveKeys:
             if yes:
                 self._send(actions)
 
-        def question() -> str:
-            return _("{move}?\n\nOnly the whole table's undo (Ctrl+Z) can take it back.").format(
-                move=said
-            )
-
-        self.app.push_screen(ConfirmDialog(question, purpose=kind), answered)
+        self.app.push_screen(ConfirmDialog(asked_twice(said), purpose=kind), answered)
 
     def _lay_and_ask(self, move: Move) -> None:
         lay, ask = move.action, move.template
@@ -465,8 +500,10 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
-        """``then_close``: the Boss's acceptances after which the deal can close (``moves_for``)."""
+        """``then_close``: the Boss's acceptances after which the deal can close; ``standing``:
+        the Boss's offers for a standing close (``moves_for``)."""
         super().__init__()
         assert seen.viewer is not None
         self.seen = seen
@@ -474,6 +511,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         self.seat = seen.viewer
         self.remaining = remaining
         self.then_close = tuple(then_close)
+        self.standing = tuple(map(tuple, standing))
         self.moves: list[Move] = []
         #: The menu now on screen, by option id. Ids are new with every menu: a choice made
         #: on a menu that has changed since (a quick second Enter) is not taken for another.
@@ -510,7 +548,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
 
     def on_mount(self) -> None:
         translate_bindings(self)
-        self.show(self.seen, self.legal, self.remaining, self.then_close)
+        self.show(self.seen, self.legal, self.remaining, self.then_close, self.standing)
 
     def retranslate(self) -> None:
         """Everything again in the table's language; the highlighted move stays where it is."""
@@ -518,7 +556,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         self.query_one("#private-prompt", Static).update(self._prompt())
         highlighted = self.query_one("#moves", OptionList).highlighted
         self.moves = []
-        self.show(self.seen, self.legal, self.remaining, self.then_close)
+        self.show(self.seen, self.legal, self.remaining, self.then_close, self.standing)
         menu = self.query_one("#moves", OptionList)
         if highlighted is not None and highlighted < menu.option_count:
             menu.highlighted = highlighted
@@ -529,12 +567,13 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         legal: Sequence[Action],
         remaining: float | None = None,
         then_close: Sequence[A.Accept] = (),
+        standing: Sequence[Sequence[A.Offer]] = (),
     ) -> None:
         """The hand, the play waiting for an answer, the deal, and the menu. ``remaining``:
         the seconds left on the table's count (None: no count, or asking around)."""
         assert seen.viewer == self.seat
         self.seen, self.legal, self.remaining = seen, tuple(legal), remaining
-        self.then_close = tuple(then_close)
+        self.then_close, self.standing = tuple(then_close), tuple(map(tuple, standing))
         self._show_hand(seen)
         self._show_window(seen, remaining)
         self.query_one("#private-deal", DealView).show(seen, remaining, None, keys=False)
@@ -542,7 +581,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         board.display = self._room_for_the_board()
         if board.display:
             board.show(seen)
-        moves = moves_for(seen, self.legal, self._unfolded, self.then_close)
+        moves = moves_for(seen, self.legal, self._unfolded, self.then_close, self.standing)
         if moves == self.moves and self._menus:
             return  # the same menu: rebuilding it would only move the highlight
         menu = self.query_one("#moves", OptionList)
@@ -630,7 +669,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
             return
         if move.ask == "more":
             self._unfolded = True
-            self.show(self.seen, self.legal, self.remaining, self.then_close)
+            self.show(self.seen, self.legal, self.remaining, self.then_close, self.standing)
             return
         super()._choose(move)
 
