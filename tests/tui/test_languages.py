@@ -45,6 +45,7 @@ from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
+from imtheboss.tui.widgets.board import space_text
 
 
 async def switch_to_korean_from_the_palette(pilot: Any, app: BossApp) -> None:
@@ -433,6 +434,40 @@ def speak() -> Iterator[Any]:
 def table(tmp_path: Path, session: GameSession, names: tuple[str, ...] = NAMES) -> BossApp:
     settings = TableSettings(names=names, seed=7, save_dir=tmp_path, ask_around=True)
     return BossApp(settings, session)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv", "zh", "ko"])
+def test_every_spaces_requirement_and_dividends_are_on_the_board_at_80x24(
+    language: str, tmp_path: Path, speak: Any
+) -> None:
+    """Issue 22: the Korean "배당 6" took 6 cells and cut 8 of the 16 requirements to
+    "RBY+2:…". At 80 columns each space shows its whole requirement and its dividends (the
+    bare count where the language's label leaves no room); a wider terminal has room for the
+    label ("배당 6")."""
+    speak(language)
+    session = GameSession.new(Setup(players=NAMES, seed=7), tmp_path)
+    board = session.state.board
+
+    async def game() -> None:
+        for size in ((80, 24), (100, 24)):
+            app = table(tmp_path, session)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                lines = screen_text(app).splitlines()[1:9]  # the board's 8 rows
+            rows = [" ".join(line.split("│")[1].split()) for line in lines]
+            assert len(rows) == 8
+            for space in board.spaces:
+                row = rows[(space.number - 1) % 8]
+                label = i18n._("{count}d").format(count=space.dividends)
+                shown = label if size == (100, 24) else None
+                code = space_text(space).plain
+                if shown is None:  # the label, or the bare count when it leaves no room
+                    shown = label if f"{code} {label}" in row else str(space.dividends)
+                assert f"{space.number} {code} {shown}" in row, (size, space.number, rows)
+                if size == (80, 24) and language in ("en", "zh"):
+                    assert shown == label  # "6d", "6股": the label fits
+
+    run(game)
 
 
 @pytest.mark.parametrize("language", ["ko", "zh", "es", "sv"])
