@@ -23,6 +23,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from test_snapshots import negotiation
+from textual.widgets import RichLog
 from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss import i18n
@@ -45,6 +46,7 @@ from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
+from imtheboss.tui.screens.table import TableScreen
 from imtheboss.tui.widgets.board import space_text
 
 
@@ -466,6 +468,39 @@ def test_every_spaces_requirement_and_dividends_are_on_the_board_at_80x24(
                 assert f"{space.number} {code} {shown}" in row, (size, space.number, rows)
                 if size == (80, 24) and language in ("en", "zh"):
                     assert shown == label  # "6d", "6股": the label fits
+
+    run(game)
+
+
+@pytest.mark.parametrize("language", ["zh", "ko", "es", "sv", "en"])
+def test_the_log_never_breaks_a_sum_or_a_name(language: str, tmp_path: Path, speak: Any) -> None:
+    """Issue 22: Rich breaks only at spaces and cuts a longer word anywhere, and a Chinese
+    sentence has no spaces: the log showed "出價40" | "0萬". Lines with a sum and a name at
+    every offset: each sum and each name is whole on one line of the log, at 80×24."""
+    speak(language)
+    names = ("王小明", "민준", "Lukas", "Di")
+    session = GameSession.new(Setup(players=names, seed=7), tmp_path)
+    sums = [i18n.money(amount) for amount in (4, 12, 125, 0)]
+    filler = {"zh": "出價", "ko": "제안 "}.get(language, "offer ")
+
+    async def game() -> None:
+        app = table(tmp_path, session, names)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            for length in range(16):
+                for name, amount in zip(names, sums, strict=True):
+                    screen.write(filler * length + f"{name}{filler}{amount}")
+            await pilot.pause()
+            log_view = screen.query_one("#log", RichLog)
+            lines = [strip.text.rstrip() for strip in log_view.lines]
+            width = log_view.content_size.width
+        log = "\n".join(lines)
+        for name, amount in zip(names, sums, strict=True):
+            for word in (name, amount):
+                whole = sum(line.count(word) for line in lines)
+                assert whole >= 16, (word, log)  # all 16 (and the sum of "1億2500萬" in 25)
+        assert max(cell_len(line) for line in lines) <= width
 
     run(game)
 

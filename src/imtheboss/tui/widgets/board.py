@@ -82,10 +82,10 @@ class _Grid:
         self.rows = rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        # Translators: "d" is dividends, e.g. "6d" or "6股"; a label wider than the board has
-        # room for (at 80 columns, 3 cells with the number: CJK takes 2 cells a character)
-        # gives way to the bare number.
+        # A label wider than the board has room for gives way to the bare number.
         counts = {count for _number, _text, count in self.rows if count} | set(range(1, 10))
+        # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
+        # a character), e.g. "6d" or "6股".
         labels = {n: _("{count}d").format(count=n) for n in counts}
         need = max(cell_len(text.plain) for _number, text, _count in self.rows)
         # Two sides of number (3), requirement and dividends (at least 3), 1 cell between
