@@ -134,8 +134,8 @@ def test_the_english_log_says_each_move_as_its_notation(english: None) -> None:
     ("language", "offer", "ask"),
     [
         ("es", "{name}: ofrece a {supplier} ${amount}M por ", "{name}: pide ${amount}M por "),
-        # Chinese sums are in 萬 (issue 22): $3M is 300萬.
-        ("zh", "{name}：出價{wan}萬給{supplier}，換", "{name}：為"),
+        # Chinese sums are in 萬 (issue 22): $3M is 300萬, and nothing is 0元.
+        ("zh", "{name}：出價{wan}給{supplier}，換", "{name}：為"),
     ],
 )
 def test_a_price_in_the_log_reads_as_money(
@@ -156,7 +156,7 @@ def test_a_price_in_the_log_reads_as_money(
         fields = {
             "name": before.name(action.player),
             "amount": action.price.amount,
-            "wan": action.price.amount * 100,
+            "wan": f"{action.price.amount * 100}萬" if action.price.amount else "0元",
         }
         if action.price.dividends:  # a price in dividends says so
             word = {"es": " dividendo", "zh": "股"}[language]
@@ -167,7 +167,7 @@ def test_a_price_in_the_log_reads_as_money(
             assert line.startswith(offer.format(**fields)), line
         else:
             assert line.startswith(ask.format(**fields)), line
-            money = "${amount}M" if language == "es" else "開價{wan}萬"
+            money = "${amount}M" if language == "es" else "開價{wan}"
             assert money.format(**fields) in line, line
         seen.add(action.kind)
     assert seen == {"offer", "ask", "dividends"}, seen
