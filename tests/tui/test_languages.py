@@ -20,10 +20,11 @@ from typing import Any
 import pytest
 from pseudo_locale import install, pseudo
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
 from rich.segment import Segment
+from rich.text import Text
 from test_snapshots import negotiation
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss import i18n
@@ -48,6 +49,7 @@ from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.table import TableScreen
 from imtheboss.tui.widgets.board import space_text
+from imtheboss.tui.widgets.log_view import Wrapped
 
 
 async def switch_to_korean_from_the_palette(pilot: Any, app: BossApp) -> None:
@@ -499,8 +501,39 @@ def test_the_log_never_breaks_a_sum_or_a_name(language: str, tmp_path: Path, spe
         for name, amount in zip(names, sums, strict=True):
             for word in (name, amount):
                 whole = sum(line.count(word) for line in lines)
-                assert whole >= 16, (word, log)  # all 16 (and the sum of "1億2500萬" in 25)
+                assert whole >= 16, (word, log)  # on one line, each of the 16 times
         assert max(cell_len(line) for line in lines) <= width
+
+    run(game)
+
+
+def test_the_deal_panel_never_breaks_a_sum_or_a_name(tmp_path: Path, speak: Any) -> None:
+    """The deal panel wraps as the log does: its Chinese agreement line broke "200" | "萬".
+    Its content, drawn at every width the panel can have, keeps each sum and name whole."""
+    speak("zh")
+    session = negotiation(tmp_path)
+
+    async def game() -> None:
+        app = table(tmp_path, session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            content = app.screen.query_one("#deal-text", Static).content
+        assert isinstance(content, Group)
+        assert all(
+            isinstance(part, Wrapped) for part in content.renderables if isinstance(part, Text)
+        )
+        whole = "\n".join(
+            part.text.plain for part in content.renderables if isinstance(part, Wrapped)
+        )
+        sums = re.findall(r"\d+萬|\d+元", whole)
+        assert sums, whole
+        for width in range(16, 47):
+            console = Console(width=width, color_system=None)
+            drawn = console.render_lines(content, pad=False)
+            lines = ["".join(segment.text for segment in line) for line in drawn]
+            for word in (*sums, *NAMES):
+                if word in whole:
+                    assert any(word in line for line in lines), (width, word, lines)
 
     run(game)
 

@@ -8,10 +8,11 @@ This one keeps what it was given and writes it all again at the new width.
 
 Rich breaks a line only at whitespace, and cuts a longer "word" anywhere: a Chinese sentence
 has no spaces, so it was one word, cut wherever the width fell ("出價40" | "0萬"). A line of
-the log is wrapped here instead (``wrap_points``): at whitespace as Rich does, and in Chinese
-and Japanese between two ideographs too, as their typesetting does — but never inside a sum, a
-number and its counter ("6個") or a player's name, never before a closing mark (，。：) nor
-after an opening one (（「). Korean separates its words with spaces, so it keeps Rich's rule.
+the log (and of the deal panel) is wrapped here instead (``wrap_points``): at whitespace as
+Rich does, and in Chinese and Japanese between two ideographs too, as their typesetting does —
+but never inside a sum, a number and its counter or ordinal ("6個", "第2格") or a player's
+name, never before a closing mark (，。：) nor after an opening one (（「). Korean separates its
+words with spaces, so it keeps Rich's rule.
 """
 
 from __future__ import annotations
@@ -67,8 +68,8 @@ def wrap_points(plain: str, width: int, keep: Iterable[str] = ()) -> list[int]:
         elif _breaks_between_ideographs(before) or _breaks_between_ideographs(here):
             if here in _CLOSING or before in _OPENING:
                 continue
-            if before.isdigit() and not here.isspace():
-                continue  # a number and its unit or counter: "6個", "3張"
+            if before.isdigit() or here.isdigit():
+                continue  # a number with its unit or counter, its ordinal: "6個", "第2格"
             starts.append(i)
     points: list[int] = []
     used = 0  # cells on the line so far
@@ -91,25 +92,26 @@ def wrap_points(plain: str, width: int, keep: Iterable[str] = ()) -> list[int]:
     return [p for p in points if 0 < p < len(plain)]
 
 
-class LogLine:
-    """A line of the log (its markup), drawn as ``wrap_points`` breaks it at the width the
-    log has."""
+class Wrapped:
+    """A line of the log (its markup) or of the deal panel, drawn as ``wrap_points`` breaks
+    it at the width it is given."""
 
     def __init__(self, line: str | Text, keep: Sequence[str] = ()) -> None:
         self.text = Text.from_markup(line) if isinstance(line, str) else line
         self.keep = tuple(keep)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(1, cell_len(self.text.plain))
+        return Measurement(1, max(map(cell_len, self.text.plain.split("\n"))))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        points = wrap_points(self.text.plain, options.max_width, self.keep)
-        for line in self.text.divide(points):
-            line.rstrip()
-            line.no_wrap = True
-            line.overflow = "crop"
-            line.end = "\n"
-            yield line
+        for paragraph in self.text.split("\n", allow_blank=True):
+            points = wrap_points(paragraph.plain, options.max_width, self.keep)
+            for line in paragraph.divide(points):
+                line.rstrip()
+                line.no_wrap = True
+                line.overflow = "crop"
+                line.end = "\n"
+                yield line
 
 
 class LogView(RichLog):
@@ -146,7 +148,7 @@ class LogView(RichLog):
 
     def _wrapped(self, line: RenderableType) -> RenderableType:
         if isinstance(line, (str, Text)):
-            return LogLine(line, self._names)
+            return Wrapped(line, self._names)
         return line
 
     def _rewrite(self) -> None:
