@@ -49,7 +49,7 @@ from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.table import TableScreen
 from imtheboss.tui.widgets.board import space_text
-from imtheboss.tui.widgets.log_view import Wrapped
+from imtheboss.tui.widgets.log_view import Wrapped, wrap_points
 
 
 async def switch_to_korean_from_the_palette(pilot: Any, app: BossApp) -> None:
@@ -505,6 +505,14 @@ def test_the_log_never_breaks_a_sum_or_a_name(language: str, tmp_path: Path, spe
         assert max(cell_len(line) for line in lines) <= width
 
     run(game)
+
+
+def test_a_chinese_name_in_a_korean_line_keeps_its_particle() -> None:
+    """Korean breaks only between its words: "安의" is one, though 安 is an ideograph."""
+    line = "보스가 그 카드를 安의 손에서 찾지 못했습니다"
+    for width in range(6, 40):
+        lines = [part.plain for part in Text(line).divide(wrap_points(line, width))]
+        assert all("安의" in part or "安" not in part for part in lines), (width, lines)
 
 
 def test_the_deal_panel_never_breaks_a_sum_or_a_name(tmp_path: Path, speak: Any) -> None:

@@ -43,12 +43,14 @@ _OWN_WRAP = re.compile(
 )
 
 
+def _hangul(character: str) -> bool:
+    return "\uac00" <= character <= "\ud7a3" or "\u1100" <= character <= "\u11ff"
+
+
 def _breaks_between_ideographs(character: str) -> bool:
     """A Han, kana or full-width character: a line may break before or after it (not
     Hangul, whose words are separated by spaces)."""
-    if unicodedata.east_asian_width(character) not in "WF":
-        return False
-    return not ("\uac00" <= character <= "\ud7a3" or "\u1100" <= character <= "\u11ff")
+    return unicodedata.east_asian_width(character) in "WF" and not _hangul(character)
 
 
 def wrap_points(plain: str, width: int, keep: Iterable[str] = ()) -> list[int]:
@@ -73,6 +75,8 @@ def wrap_points(plain: str, width: int, keep: Iterable[str] = ()) -> list[int]:
         elif _breaks_between_ideographs(before) or _breaks_between_ideographs(here):
             if here in _CLOSING or before in _OPENING:
                 continue
+            if _hangul(before) or _hangul(here):
+                continue  # a Korean word with a Chinese name in it: "安의"
             if before.isdigit() or here.isdigit():
                 continue  # a number with its unit or counter, its ordinal: "6個", "第2格"
             starts.append(i)
