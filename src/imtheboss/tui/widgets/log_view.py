@@ -77,8 +77,8 @@ def wrap_points(plain: str, width: int, keep: Iterable[str] = ()) -> list[int]:
                 continue
             if _hangul(before) or _hangul(here):
                 continue  # a Korean word with a Chinese name in it: "安의"
-            if before.isdigit() or here.isdigit():
-                continue  # a number with its unit or counter, its ordinal: "6個", "第2格"
+            if before.isdigit() or (before == "第" and here.isdigit()):
+                continue  # a number with its unit or counter, an ordinal: "6個", "第2格"
             starts.append(i)
     points: list[int] = []
     used = 0  # cells on the line so far
