@@ -154,7 +154,7 @@ def test_check_lists_investors_in_plain_swedish_colours(
 
 @pytest.mark.parametrize(
     ("amount", "written"),
-    [(30, "3000萬"), (12, "1200萬"), (2, "200萬"), (0, "0萬"), (100, "1億"), (125, "1億2500萬")],
+    [(30, "3000萬"), (12, "1200萬"), (2, "200萬"), (0, "0元"), (100, "1億"), (125, "1億2500萬")],
 )
 def test_chinese_sums_are_written_in_wan(amount: int, written: str) -> None:
     i18n.use("zh")
@@ -163,6 +163,17 @@ def test_chinese_sums_are_written_in_wan(amount: int, written: str) -> None:
     assert i18n.render(money(amount)) == written
     keeps = msg(N_("the bank paid {payee} {amount}"), payee="安", amount=money(amount))
     assert written in i18n.render(keeps) and "百萬" not in i18n.render(keeps)
+
+
+def test_chinese_zero_is_written_as_a_price_tag_writes_it() -> None:
+    """Issue 22: "0萬" (zero ten-thousands) is no sum anyone writes; zero is 0元, in the
+    referee's "+0元" and in a price of nothing."""
+    i18n.use("zh")
+    assert i18n.money(0) == "0元" and i18n.money(-3) == "-300萬"
+    assert i18n._("+{money}").format(money=i18n.money(0)) == "+0元"
+    assert "萬" not in i18n.render(
+        msg(N_("the bank paid {payee} {amount}"), payee="安", amount=money(0))
+    )
 
 
 def test_other_languages_write_sums_in_millions_of_dollars() -> None:

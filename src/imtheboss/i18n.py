@@ -56,7 +56,10 @@ def chinese_money(amount: int) -> str:
     1億, $125M 1億2500萬. The rulebook's "每股=2百萬" is the value of one dividend, a single
     digit of millions, and the board's per-dividend column keeps it; but a sum written the
     same way ("30百萬", "12百萬") is not how a Taiwanese player writes money, and one unit
-    for every sum lets a player compare them at a glance."""
+    for every sum lets a player compare them at a glance. Nothing is 0元, as a price tag
+    writes it: "0萬" is no sum a Taiwanese player writes (zero has no unit to count in)."""
+    if not amount:
+        return "0元"
     sign = "-" if amount < 0 else ""
     wan = abs(amount) * 100
     yi, rest = divmod(wan, 10_000)

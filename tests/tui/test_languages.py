@@ -20,9 +20,11 @@ from typing import Any
 import pytest
 from pseudo_locale import install, pseudo
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
 from rich.segment import Segment
+from rich.text import Text
 from test_snapshots import negotiation
+from textual.widgets import RichLog, Static
 from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss import i18n
@@ -45,6 +47,9 @@ from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
 from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
+from imtheboss.tui.screens.table import TableScreen
+from imtheboss.tui.widgets.board import space_text
+from imtheboss.tui.widgets.log_view import Wrapped, wrap_points
 
 
 async def switch_to_korean_from_the_palette(pilot: Any, app: BossApp) -> None:
@@ -131,8 +136,8 @@ def test_the_english_log_says_each_move_as_its_notation(english: None) -> None:
     ("language", "offer", "ask"),
     [
         ("es", "{name}: ofrece a {supplier} ${amount}M por ", "{name}: pide ${amount}M por "),
-        # Chinese sums are in 萬 (issue 22): $3M is 300萬.
-        ("zh", "{name}：出價{wan}萬給{supplier}，換", "{name}：為"),
+        # Chinese sums are in 萬 (issue 22): $3M is 300萬, and nothing is 0元.
+        ("zh", "{name}：出價{wan}給{supplier}，換", "{name}：為"),
     ],
 )
 def test_a_price_in_the_log_reads_as_money(
@@ -153,7 +158,7 @@ def test_a_price_in_the_log_reads_as_money(
         fields = {
             "name": before.name(action.player),
             "amount": action.price.amount,
-            "wan": action.price.amount * 100,
+            "wan": f"{action.price.amount * 100}萬" if action.price.amount else "0元",
         }
         if action.price.dividends:  # a price in dividends says so
             word = {"es": " dividendo", "zh": "股"}[language]
@@ -164,7 +169,7 @@ def test_a_price_in_the_log_reads_as_money(
             assert line.startswith(offer.format(**fields)), line
         else:
             assert line.startswith(ask.format(**fields)), line
-            money = "${amount}M" if language == "es" else "開價{wan}萬"
+            money = "${amount}M" if language == "es" else "開價{wan}"
             assert money.format(**fields) in line, line
         seen.add(action.kind)
     assert seen == {"offer", "ask", "dividends"}, seen
@@ -433,6 +438,112 @@ def speak() -> Iterator[Any]:
 def table(tmp_path: Path, session: GameSession, names: tuple[str, ...] = NAMES) -> BossApp:
     settings = TableSettings(names=names, seed=7, save_dir=tmp_path, ask_around=True)
     return BossApp(settings, session)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv", "zh", "ko"])
+def test_every_spaces_requirement_and_dividends_are_on_the_board_at_80x24(
+    language: str, tmp_path: Path, speak: Any
+) -> None:
+    """Issue 22: the Korean "배당 6" took 6 cells and cut 8 of the 16 requirements to
+    "RBY+2:…". At 80 columns each space shows its whole requirement and its dividends (the
+    bare count where the language's label leaves no room); a wider terminal has room for the
+    label ("배당 6")."""
+    speak(language)
+    session = GameSession.new(Setup(players=NAMES, seed=7), tmp_path)
+    board = session.state.board
+
+    async def game() -> None:
+        for size in ((80, 24), (100, 24)):
+            app = table(tmp_path, session)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                lines = screen_text(app).splitlines()[1:9]  # the board's 8 rows
+            rows = [" ".join(line.split("│")[1].split()) for line in lines]
+            assert len(rows) == 8
+            for space in board.spaces:
+                row = rows[(space.number - 1) % 8]
+                label = i18n._("{count}d").format(count=space.dividends)
+                shown = label if size == (100, 24) else None
+                code = space_text(space).plain
+                if shown is None:  # the label, or the bare count when it leaves no room
+                    shown = label if f"{code} {label}" in row else str(space.dividends)
+                assert f"{space.number} {code} {shown}" in row, (size, space.number, rows)
+                if size == (80, 24) and language in ("en", "zh"):
+                    assert shown == label  # "6d", "6股": the label fits
+
+    run(game)
+
+
+@pytest.mark.parametrize("language", ["zh", "ko", "es", "sv", "en"])
+def test_the_log_never_breaks_a_sum_or_a_name(language: str, tmp_path: Path, speak: Any) -> None:
+    """Issue 22: Rich breaks only at spaces and cuts a longer word anywhere, and a Chinese
+    sentence has no spaces: the log showed "出價40" | "0萬". Lines with a sum and a name at
+    every offset: each sum and each name is whole on one line of the log, at 80×24."""
+    speak(language)
+    names = ("王小明", "민준", "Lukas", "Di")
+    session = GameSession.new(Setup(players=names, seed=7), tmp_path)
+    sums = [i18n.money(amount) for amount in (4, 12, 125, 0)]
+    filler = {"zh": "出價", "ko": "제안 "}.get(language, "offer ")
+
+    async def game() -> None:
+        app = table(tmp_path, session, names)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            for length in range(16):
+                for name, amount in zip(names, sums, strict=True):
+                    screen.write(filler * length + f"{name}{filler}{amount}")
+            await pilot.pause()
+            log_view = screen.query_one("#log", RichLog)
+            lines = [strip.text.rstrip() for strip in log_view.lines]
+            width = log_view.content_size.width
+        log = "\n".join(lines)
+        for name, amount in zip(names, sums, strict=True):
+            for word in (name, amount):
+                whole = sum(line.count(word) for line in lines)
+                assert whole >= 16, (word, log)  # on one line, each of the 16 times
+        assert max(cell_len(line) for line in lines) <= width
+
+    run(game)
+
+
+def test_a_chinese_name_in_a_korean_line_keeps_its_particle() -> None:
+    """Korean breaks only between its words: "安의" is one, though 安 is an ideograph."""
+    line = "보스가 그 카드를 安의 손에서 찾지 못했습니다"
+    for width in range(6, 40):
+        lines = [part.plain for part in Text(line).divide(wrap_points(line, width))]
+        assert all("安의" in part or "安" not in part for part in lines), (width, lines)
+
+
+def test_the_deal_panel_never_breaks_a_sum_or_a_name(tmp_path: Path, speak: Any) -> None:
+    """The deal panel wraps as the log does: its Chinese agreement line broke "200" | "萬".
+    Its content, drawn at every width the panel can have, keeps each sum and name whole."""
+    speak("zh")
+    session = negotiation(tmp_path)
+
+    async def game() -> None:
+        app = table(tmp_path, session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            content = app.screen.query_one("#deal-text", Static).content
+        assert isinstance(content, Group)
+        assert all(
+            isinstance(part, Wrapped) for part in content.renderables if isinstance(part, Text)
+        )
+        whole = "\n".join(
+            part.text.plain for part in content.renderables if isinstance(part, Wrapped)
+        )
+        sums = re.findall(r"\d+萬|\d+元", whole)
+        assert sums, whole
+        for width in range(16, 47):
+            console = Console(width=width, color_system=None)
+            drawn = console.render_lines(content, pad=False)
+            lines = ["".join(segment.text for segment in line) for line in drawn]
+            for word in (*sums, *NAMES):
+                if word in whole:
+                    assert any(word in line for line in lines), (width, word, lines)
+
+    run(game)
 
 
 @pytest.mark.parametrize("language", ["ko", "zh", "es", "sv"])

@@ -63,6 +63,7 @@ class TableScreen(Screen[None]):
             return  # a timer's tick while the table is still built or already taken down
         board.show(public)
         players.show(public, bots)
+        self.query_one(LogView).keep_whole(player.name for player in public.players)
         deal.show(public, remaining, asking, waits=waits)
 
     def write(self, markup: str) -> None:

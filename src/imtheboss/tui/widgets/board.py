@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
@@ -54,14 +54,7 @@ class BoardView(Static):
         return BOARD_ROWS
 
     def show(self, view: PlayerView) -> None:
-        grid = Table.grid(padding=(0, 1), expand=True)
-        # The dividends' column is as wide as the language writes "9d" (3 cells in English).
-        paid = max(3, *(cell_len(_("{count}d").format(count=n)) for n in range(1, 10)))
-        for _side in range(2):
-            grid.add_column(justify="right", width=3)
-            grid.add_column(ratio=1, no_wrap=True)
-            grid.add_column(justify="right", width=paid)
-        cells: list[tuple[Text, Text, Text]] = []
+        rows: list[tuple[Text, Text, int]] = []
         for space in view.board.spaces:
             here = view.marker == space.number
             number = Text(
@@ -69,20 +62,50 @@ class BoardView(Static):
             )
             if space.number in view.covered:
                 tile = view.covered[space.number]
-                cells.append((number, Text(f"▓▓ #{tile}", style="dim"), Text("")))
+                rows.append((number, Text(f"▓▓ #{tile}", style="dim"), 0))
             else:
-                # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
-                # a character), e.g. "6d" or "6股".
-                dividends = _("{count}d").format(count=space.dividends)
-                cells.append((number, space_text(space), Text(dividends)))
-        for row in range(BOARD_ROWS):
-            left, right = cells[row], cells[row + BOARD_ROWS]
-            grid.add_row(*left, *right)
+                rows.append((number, space_text(space), space.dividends))
         self.border_title = ngettext(
             "Board · {count} deal done", "Board · {count} deals done", view.deals_done
         ).format(count=view.deals_done)
         self.border_subtitle = _stack_line(view)
-        self.update(Group(grid))
+        self.update(_Grid(rows))
+
+
+class _Grid:
+    """The two columns of spaces, laid out at the width the panel has when it is drawn: a
+    space's requirement (up to 9 cells) comes first, so when the language's dividends label
+    ("배당 6": 6 cells) leaves it no room, the count goes bare (the legend says what it is),
+    measured in cells, at 80 columns as in a wider terminal."""
+
+    def __init__(self, rows: list[tuple[Text, Text, int]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # A label wider than the board has room for gives way to the bare number.
+        counts = {count for _number, _text, count in self.rows if count} | set(range(1, 10))
+        # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
+        # a character), e.g. "6d" or "6股".
+        labels = {n: _("{count}d").format(count=n) for n in counts}
+        need = max(cell_len(text.plain) for _number, text, _count in self.rows)
+        # Two sides of number (3), requirement and dividends (at least 3), 1 cell between
+        # columns.
+        if 2 * (3 + need + max(3, *map(cell_len, labels.values()))) + 5 > options.max_width:
+            labels = {n: str(n) for n in counts}
+        paid = max(3, *map(cell_len, labels.values()))
+        grid = Table.grid(padding=(0, 1), expand=True)
+        for _side in range(2):
+            grid.add_column(justify="right", width=3)
+            grid.add_column(ratio=1, no_wrap=True)
+            grid.add_column(justify="right", width=paid)
+        cells = [
+            (number, text, Text(labels[count] if count else ""))
+            for number, text, count in self.rows
+        ]
+        for row in range(BOARD_ROWS):
+            left, right = cells[row], cells[row + BOARD_ROWS]
+            grid.add_row(*left, *right)
+        yield grid
 
 
 def _numbers(numbers: Iterable[int]) -> str:

@@ -21,6 +21,7 @@ from ...engine.view import PlayerView
 from ...i18n import _, fill
 from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
 from ..markup import escape
+from .log_view import Wrapped
 from .players import seat_key
 
 
@@ -110,7 +111,10 @@ class DealView(VerticalScroll):
             parts.extend(self._deal(view))
         else:
             parts.append(_turn(view, keys))
-        self.query_one("#deal-text", Static).update(Group(*parts))
+        # Wrapped as the log is: never inside a sum or a name ("200" | "萬" in Chinese).
+        names = [player.name for player in view.players]
+        lines = [Wrapped(part, names) if isinstance(part, Text) else part for part in parts]
+        self.query_one("#deal-text", Static).update(Group(*lines))
 
     def _deal(self, view: PlayerView) -> list[RenderableType]:
         deal = view.deal
