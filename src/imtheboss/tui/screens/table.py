@@ -63,7 +63,7 @@ class TableScreen(Screen[None]):
             return  # a timer's tick while the table is still built or already taken down
         board.show(public)
         players.show(public, bots)
-        deal.show(public, remaining, asking, waits=waits)
+        deal.show(public, remaining, asking, waits=waits, bots=bots)
 
     def write(self, markup: str) -> None:
         """One more line of the log."""
