@@ -208,7 +208,7 @@ class SpaceDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self._question(), id="space-question")
+            yield Label(self._question(), id="space-question", classes="question")
             yield OptionList(*self._options(), id="spaces")
 
     @staticmethod
