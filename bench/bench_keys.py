@@ -449,9 +449,15 @@ def same_ask(move: Move, action: A.Ask) -> bool:
 
 
 async def replay(
-    seed: int, seats: int, size: tuple[int, int], home: Path, deals: int | None = None
+    seed: int,
+    seats: int,
+    size: tuple[int, int],
+    home: Path,
+    deals: int | None = None,
+    driver_for: Callable[[Pilot[None]], CountingDriver] = CountingDriver,
 ) -> Game:
-    """One recorded game through the app (``deals``: only until that many have closed)."""
+    """One recorded game through the app (``deals``: only until that many have closed;
+    ``driver_for``: a driver that also writes the keys down, as ``tmux_play.py``'s does)."""
     actions = recorded(seed, seats)
     result = Game(seed=seed, seats=seats)
     # The recorded games were played on the reconstruction (a Setup without a board), which a
@@ -459,7 +465,7 @@ async def replay(
     app = BossApp(settings(home, names=NAMES[:seats], seed=seed, board="reconstructed"))
     started = time.perf_counter()
     async with app.run_test(size=size) as pilot:
-        driver = CountingDriver(pilot)
+        driver = driver_for(pilot)
         await driver.wait_for(lambda: app.session is not None)
         session = app.session
         assert session is not None
