@@ -84,8 +84,8 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
 
     def compose(self) -> ComposeResult:
         # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
-        # show its terms and the button.
-        with VerticalScroll(classes="dialog wide"):
+        # show its terms and the button (a choice takes every row: ``.dialog.choice``).
+        with VerticalScroll(classes="dialog wide choice" if self.choice else "dialog wide"):
             if self.accepting:
                 yield Label(self._first(), classes="question", id="close-first")
             yield Label(self._heading(), classes="question", id="close-heading")
