@@ -598,9 +598,11 @@ async def replay(
     home: Path,
     deals: int | None = None,
     fastest: bool = False,
+    driver_for: Callable[[Pilot[None], bool], CountingDriver] = CountingDriver,
 ) -> Game:
     """One recorded game through the app (``deals``: only until that many have closed;
-    ``fastest``: the same agreements entered the fastest way, see ``CountingDriver.stand``)."""
+    ``fastest``: the same agreements entered the fastest way, see ``CountingDriver.stand``;
+    ``driver_for``: a driver that also writes the keys down, as ``tmux_play.py``'s does)."""
     actions = recorded(seed, seats)
     result = Game(seed=seed, seats=seats)
     # The recorded games were played on the reconstruction (a Setup without a board), which a
@@ -608,7 +610,7 @@ async def replay(
     app = BossApp(settings(home, names=NAMES[:seats], seed=seed, board="reconstructed"))
     started = time.perf_counter()
     async with app.run_test(size=size) as pilot:
-        driver = CountingDriver(pilot, fastest)
+        driver = driver_for(pilot, fastest)
         await driver.wait_for(lambda: app.session is not None)
         session = app.session
         assert session is not None

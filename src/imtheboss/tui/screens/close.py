@@ -84,7 +84,7 @@ class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
 
     def compose(self) -> ComposeResult:
         # Compact rows, and a scroll as a last resort: at 80×24 a six-colour space must still
-        # show its terms and the button.
+        # show its terms and the button (every row of the screen: ``CloseDialog .dialog``).
         with VerticalScroll(classes="dialog wide"):
             if self.accepting:
                 yield Label(self._first(), classes="question", id="close-first")

@@ -47,8 +47,17 @@ class TypedAhead:
 
     _drawn_at: float | None = None
 
+    def on_show(self, event: events.Show) -> None:
+        """The question is laid out and its frame written now (Textual sends Show as it
+        paints): a key typed from here on was typed at the question. The refresh callback
+        (``drawn``) comes tens of milliseconds later, seconds on a busy machine — in tmux a
+        ``y`` typed at a question on the screen was thrown away as typed ahead."""
+        if self._drawn_at is None:
+            self._drawn_at = event.time
+
     def drawn(self) -> None:
-        self._drawn_at = time.monotonic()
+        if self._drawn_at is None:
+            self._drawn_at = time.monotonic()
 
     def typed_ahead(self, event: events.Key) -> bool:
         return self._drawn_at is None or event.time < self._drawn_at
@@ -199,7 +208,7 @@ class SpaceDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self._question(), id="space-question")
+            yield Label(self._question(), id="space-question", classes="question")
             yield OptionList(*self._options(), id="spaces")
 
     @staticmethod

@@ -64,7 +64,7 @@ class TableScreen(Screen[None]):
         board.show(public)
         players.show(public, bots)
         self.query_one(LogView).keep_whole(player.name for player in public.players)
-        deal.show(public, remaining, asking, waits=waits)
+        deal.show(public, remaining, asking, waits=waits, bots=bots)
 
     def write(self, markup: str) -> None:
         """One more line of the log."""

@@ -82,10 +82,12 @@ class DealView(VerticalScroll):
         asking: str | None,
         keys: bool = True,
         waits: Sequence[tuple[int, int, float]] = (),
+        bots: frozenset[int] = frozenset(),
     ) -> None:
         """``keys``: say which key does what (not in a replay, where nobody plays).
         ``waits``: the computer players waiting for a person's answer — (bot, person,
-        seconds left) each."""
+        seconds left) each. ``bots``: the computer seats, whose moves no key of a person
+        makes: their turn is told without keys."""
         deal = view.deal
         # The space and the Boss in the title, what a pending play allows on the bottom edge:
         # at 80×24 every row inside is wanted for the deal itself.
@@ -110,7 +112,7 @@ class DealView(VerticalScroll):
         if view.deal is not None:
             parts.extend(self._deal(view))
         else:
-            parts.append(_turn(view, keys))
+            parts.append(_turn(view, keys and _to_move(view) not in bots))
         # Wrapped as the log is: never inside a sum or a name ("200" | "萬" in Chinese).
         names = [player.name for player in view.players]
         lines = [Wrapped(part, names) if isinstance(part, Text) else part for part in parts]
@@ -196,12 +198,21 @@ class DealView(VerticalScroll):
         return lines
 
 
+def _to_move(view: PlayerView) -> int:
+    """The seat the turn box waits for: the marker's placer, the end roller, else the turn."""
+    if view.phase is Phase.PLACE_MARKER:
+        return (view.turn - 1) % len(view.players)
+    if view.phase is Phase.END_ROLL and view.end_roller is not None:
+        return view.end_roller
+    return view.turn
+
+
 def _turn(view: PlayerView, keys: bool) -> Text:
     # Names go into markup escaped: a player called "[red]Ann" is a name, not a style.
     turn = escape(view.players[view.turn].name)
     phase = view.phase
     if phase is Phase.PLACE_MARKER:
-        placer = escape(view.players[(view.turn - 1) % len(view.players)].name)
+        placer = escape(view.players[_to_move(view)].name)
         if keys:
             text = _(
                 "{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
