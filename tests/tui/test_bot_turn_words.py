@@ -21,6 +21,7 @@ from imtheboss.engine import actions as A
 from imtheboss.engine.setup import Setup
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp
+from imtheboss.tui.widgets.log_view import Wrapped
 
 PEOPLE_AND_BOTS = ("Ann", "Bob", "Dealer1", "Dealer2")
 BOTS = {"Dealer1": "dealer", "Dealer2": "dealer"}
@@ -37,7 +38,8 @@ def _turn_box(session: GameSession, tmp_path: Path) -> str:
             # The box's words, not the screen's lines: the turn wraps at any width.
             shown = app.screen.query_one("#deal-text", Static).content
             assert isinstance(shown, Group)
-            text = " ".join(p.plain for p in shown.renderables if isinstance(p, Text))
+            parts = [p.text if isinstance(p, Wrapped) else p for p in shown.renderables]
+            text = " ".join(p.plain for p in parts if isinstance(p, Text))
 
     run(scenario)
     return text

@@ -50,7 +50,9 @@ def test_the_planner_writes_each_key_down_with_the_screen_before_it(tmp_path: Pa
             return moment
 
     game = asyncio.run(
-        bench.replay(1, 4, (80, 24), tmp_path, deals=1, driver_for=lambda p: Looking(p, presses))
+        bench.replay(
+            1, 4, (80, 24), tmp_path, deals=1, driver_for=lambda p, fast: Looking(p, presses, fast)
+        )
     )
     assert len(presses) == game.total.keys > 0
     assert presses[0].key == "m" and presses[0].before.screen == "TableScreen"
