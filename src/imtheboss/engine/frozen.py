@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Self
 
 if TYPE_CHECKING:
@@ -134,19 +134,21 @@ class Tree(Frozen):
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "replace" not in vars(cls):
+            # Each class its own first copy, so that a subclass never inherits the copy
+            # specialised to its parent's fields.
+            type.__setattr__(cls, "replace", Tree.replace)
+
     def replace(self, **changes: Any) -> Self:
-        """A copy with some fields changed (trusted: no validation). An unknown field name
-        is a ``TypeError`` naming it, as ``dataclasses.replace`` raises: a typo must not
-        return a state equal to the old one. The check is two lengths compared: the copy
-        holds exactly the fields, so the changes make it no longer unless a name is new."""
-        new = _new(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.pop("_memo", None)
-        width = len(fields)
-        fields.update(changes)
-        if len(fields) != width:
-            _unknown(type(self), changes)
+        """A copy with some fields changed (trusted: no validation). The first copy of a
+        class puts its specialised copy (``_copier``) in its place: the class is a complete
+        dataclass by then, and its fields are known."""
+        cls = type(self)
+        copy = _copier(cls)
+        type.__setattr__(cls, "replace", copy)
+        new: Self = copy(self, **changes)
         return new
 
     def memo(self) -> dict[Hashable, Any]:
@@ -156,6 +158,31 @@ class Tree(Frozen):
         if memo is None:
             memo = fields["_memo"] = {}
         return memo
+
+
+def _copier(cls: type[Tree]) -> Callable[..., Any]:
+    """``cls``'s ``replace``. An unknown field name is a ``TypeError`` naming it, as
+    ``dataclasses.replace`` raises: a typo must not return a state equal to the old one.
+
+    The check costs one length compared with a constant: every copy holds exactly the
+    fields and the ``_memo`` slot (set to None, where an older copy popped it), so a change
+    makes it longer only when its name is new. Keeping ``_memo`` in keeps the dict clean
+    too (never an entry deleted), so that the next copy of it is one clone of its table."""
+    width = len(dataclasses.fields(cls)) + 1  # type: ignore[arg-type]
+
+    def replace(self: Tree, **changes: Any) -> Tree:
+        new = _new(cls)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["_memo"] = None
+        fields.update(changes)
+        if len(fields) != width:
+            _unknown(cls, changes)
+        return new
+
+    replace.__qualname__ = f"{cls.__qualname__}.replace"
+    replace.__doc__ = Tree.replace.__doc__
+    return replace
 
 
 def _unknown(cls: type[Tree], changes: dict[str, Any]) -> None:
