@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 _CONFIG = {"extra": "forbid"}
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 _ADAPTERS: dict[object, TypeAdapter[Any]] = {}
@@ -171,13 +172,13 @@ def _copier(cls: type[Tree]) -> Callable[..., Any]:
     width = len(dataclasses.fields(cls)) + 1  # type: ignore[arg-type]
 
     def replace(self: Tree, **changes: Any) -> Tree:
-        new = _new(cls)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        fields = self.__dict__.copy()
         fields["_memo"] = None
         fields.update(changes)
         if len(fields) != width:
             _unknown(cls, changes)
+        new = _new(cls)
+        _set(new, "__dict__", fields)
         return new
 
     replace.__qualname__ = f"{cls.__qualname__}.replace"
