@@ -130,8 +130,8 @@ class Frozen:
 class Tree(Frozen):
     """A frozen value with many fields that is copied with a few changes at almost every
     step (the game state, the deal, a player). It keeps its fields in an instance dict, so
-    ``replace`` is two C-level dict updates instead of one call per field; facts derived
-    from it may be memoised in ``_memo`` and are dropped by ``replace``."""
+    ``replace`` is that dict copied and updated in C instead of one call per field; facts
+    derived from it may be memoised in ``_memo`` and are dropped by ``replace``."""
 
     __slots__ = ()
 
@@ -167,8 +167,10 @@ def _copier(cls: type[Tree]) -> Callable[..., Any]:
 
     The check costs one length compared with a constant: every copy holds exactly the
     fields and the ``_memo`` slot (set to None, where an older copy popped it), so a change
-    makes it longer only when its name is new. Keeping ``_memo`` in keeps the dict clean
-    too (never an entry deleted), so that the next copy of it is one clone of its table."""
+    makes it longer only when its name is new. The copy is the old dict's ``copy()`` (one
+    C call that copies its table, keeping the class's shared keys) given to a bare instance
+    as its ``__dict__``: an empty instance dict updated from the old one inserted the fields
+    one by one (a third of ``apply``'s instructions went to copies)."""
     width = len(dataclasses.fields(cls)) + 1  # type: ignore[arg-type]
 
     def replace(self: Tree, **changes: Any) -> Tree:
