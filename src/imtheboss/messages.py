@@ -12,7 +12,6 @@ import string
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
-
 #: Mark a message as a message key for the catalogs; it stays as it is here (the text is
 #: translated where it is shown). ``str`` of a string is that very string, in one C call
 #: without a frame: the engine's handlers name their refusals' keys on every move
