@@ -101,6 +101,13 @@ class Frozen:
             # ``dataclass`` writes a missing docstring from ``inspect.signature``: about
             # 0.2 ms a class, 30 of them at the engine's import (the table's first frame).
             cls.__doc__ = cls.__name__
+        fields = vars(cls)
+        if "__slots__" in fields and "__init__" in fields and "__dataclass_fields__" in fields:
+            # The slotted class ``dataclass(slots=True)`` made, its methods written: its
+            # first value is built by ``_first_init``, which puts a faster ``__init__`` in
+            # place (compiled then, not at import: the table's first frame waits for imports).
+            _DATACLASS_INIT[cls] = fields["__init__"]
+            type.__setattr__(cls, "__init__", _first_init)
 
     def replace(self, **changes: Any) -> Self:
         """A copy with some fields changed (trusted: no validation)."""
@@ -125,6 +132,51 @@ class Frozen:
     def model_validate_json(cls, text: str | bytes) -> Self:
         value: Self = adapter(cls).validate_json(text)
         return value
+
+
+#: The ``__init__`` that ``dataclass`` wrote for each slotted class, until its first value.
+_DATACLASS_INIT: dict[type, Callable[..., None]] = {}
+
+
+def _first_init(self: Frozen, *args: Any, **kwargs: Any) -> None:
+    """A slotted value's first ``__init__``: its class's own (``_fast_init``) from now on."""
+    cls = type(self)
+    init = _fast_init(cls)
+    type.__setattr__(cls, "__init__", init)
+    init(self, *args, **kwargs)
+
+
+def _fast_init(cls: type) -> Callable[..., None]:
+    """``dataclass``'s ``__init__`` for a frozen slotted class sets each field through
+    ``object.__setattr__`` (a slot wrapper that looks the name up in the class every time);
+    this one calls each slot's own setter, bound once: a small value (an action, an event, a
+    price) is built in well under half the time. The same keyword-only parameters, defaults
+    and ``__post_init__``; any other field (a default factory, a positional field) keeps
+    ``dataclass``'s."""
+    original = _DATACLASS_INIT.get(cls) or next(
+        _DATACLASS_INIT[c] for c in cls.__mro__ if c in _DATACLASS_INIT
+    )
+    params: list[str] = []
+    lines: list[str] = []
+    scope: dict[str, Any] = {}
+    for i, f in enumerate(dataclasses.fields(cls)):
+        if not f.init or not f.kw_only or f.default_factory is not dataclasses.MISSING:
+            return original
+        scope[f"_set{i}"] = getattr(cls, f.name).__set__
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        lines.append(f"    _set{i}(__self, {f.name})")
+    if hasattr(cls, "__post_init__"):
+        lines.append("    __self.__post_init__()")
+    star = ", *, " + ", ".join(params) if params else ""
+    source = f"def __init__(__self{star}):\n" + ("\n".join(lines) or "    pass") + "\n"
+    exec(source, scope)  # the source is made of the class's own field names
+    init: Callable[..., None] = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 class Tree(Frozen):
