@@ -173,7 +173,8 @@ def _fast_init(cls: type) -> Callable[..., None]:
         lines.append("    __self.__post_init__()")
     star = ", *, " + ", ".join(params) if params else ""
     source = f"def __init__(__self{star}):\n" + ("\n".join(lines) or "    pass") + "\n"
-    exec(source, scope)  # the source is made of the class's own field names
+    # The source is made of the class's own field names; named after it in a profile.
+    exec(compile(source, f"<{cls.__qualname__}.__init__>", "exec"), scope)
     init: Callable[..., None] = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
