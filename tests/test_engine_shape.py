@@ -198,3 +198,35 @@ def test_what_the_agreements_promised_is_summed_once() -> None:
         if path.name != "deciders.py" and summing.search(path.read_text(encoding="utf-8"))
     ]
     assert not found, found
+
+
+def test_a_slotted_value_is_built_as_its_dataclass_init_built_it() -> None:
+    """``frozen._fast_init`` replaces ``dataclass``'s ``__init__`` of the slotted values on
+    their first use: the same keyword-only fields, defaults, refusals and ``__post_init__``."""
+    from imtheboss.engine import Offer, Price
+    from imtheboss.engine.cards import Colour
+    from imtheboss.engine.frozen import _DATACLASS_INIT
+    from imtheboss.engine.state import InvestorRef, Rng
+
+    made = Offer(
+        player=1, supplier=2, cards=(InvestorRef(colour=Colour.RED),), price=Price(amount=3)
+    )
+    by_dataclass = object.__new__(Offer)
+    _DATACLASS_INIT[Offer](
+        by_dataclass,
+        player=1,
+        supplier=2,
+        cards=(InvestorRef(colour=Colour.RED),),
+        price=Price(amount=3),
+    )
+    assert made == by_dataclass and hash(made) == hash(by_dataclass)
+    assert Rng(seed=4) == Rng(seed=4, counter=0)  # a default
+    assert Rng.__init__ is not _DATACLASS_INIT[Rng]  # the faster one is in place
+    with pytest.raises(TypeError, match="sed"):
+        Rng(sed=4)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Rng(4)  # type: ignore[misc]  # keyword-only, as dataclass wrote it
+    with pytest.raises(ValueError):
+        Price(amount=-1)  # __post_init__ still checks
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.player = 3  # type: ignore[misc]
