@@ -94,3 +94,15 @@ def test_settling_still_frees_a_cycle_dropped_before_the_freeze() -> None:
         )
         == "True"
     )
+
+
+def test_the_table_imports_the_engine_without_writing_its_values_methods() -> None:
+    """``dataclass`` compiled six methods for each of the engine's values at import, half of
+    the engine's import: ``frozen.value`` leaves them to each class's first use."""
+    unmade = _printed(
+        "import imtheboss.tui.app\n"
+        "from imtheboss.engine import frozen\n"
+        "print(' '.join(sorted(c.__name__ for c in frozen._UNMADE)))"
+    ).split()
+    assert len(unmade) >= 60
+    assert {"GameState", "Deal", "PlayerState", "DealClosed", "Close", "Agreement"} <= set(unmade)
