@@ -106,3 +106,12 @@ def test_the_table_imports_the_engine_without_writing_its_values_methods() -> No
     ).split()
     assert len(unmade) >= 60
     assert {"GameState", "Deal", "PlayerState", "DealClosed", "Close", "Agreement"} <= set(unmade)
+
+
+def test_the_table_imports_no_attrs_for_its_log() -> None:
+    """The log's RichLog imports rich.pretty, which imported attrs (8 ms of the first frame)
+    only to pretty-print attrs classes; anyone who needs attrs still imports it."""
+    modules = _modules_after("import imtheboss.tui.app")
+    assert "rich.pretty" in modules
+    assert "attr" not in modules
+    assert "attr" in _modules_after("import imtheboss.tui.app\nimport attr")
