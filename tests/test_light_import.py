@@ -115,3 +115,15 @@ def test_the_table_imports_no_attrs_for_its_log() -> None:
     assert "rich.pretty" in modules
     assert "attr" not in modules
     assert "attr" in _modules_after("import imtheboss.tui.app\nimport attr")
+
+
+def test_a_new_table_imports_no_notation_parser() -> None:
+    """A new game's table writes notation lines and reads none: the parser and the replay are
+    imported where a game is read (a resume, ``check``), not before the first frame."""
+    modules = _modules_after("import imtheboss.tui.app")
+    assert "imtheboss.notation.writer" in modules
+    assert not modules & {
+        "imtheboss.notation.syntax",
+        "imtheboss.notation.convert",
+        "imtheboss.notation.replay",
+    }
