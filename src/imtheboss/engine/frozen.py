@@ -13,7 +13,7 @@ first use, so importing the engine builds no validators.
 
 The classes are declared with ``@value`` rather than ``@dataclass(frozen=True, slots=True,
 kw_only=True)``: ``dataclass`` compiles six methods per class with ``exec`` as the module is
-imported, and for the engine's 69 classes that was half of the engine's import (about 26 ms of
+imported, and for the engine's 70 classes that was half of the engine's import (about 26 ms of
 the table's first frame). ``value`` makes the slots at once and leaves the rest to the first
 use of the class (an instance, its fields, a validator): then ``dataclass`` itself writes the
 methods, once, so they are exactly the ones it wrote before.
