@@ -23,7 +23,7 @@ from imtheboss.engine.board import built_in_text
 from imtheboss.engine.events import DealClosed
 from imtheboss.engine.setup import Setup, new_game
 from imtheboss.notation import parse, replay_document
-from imtheboss.notation.convert import header_lines
+from imtheboss.notation.writer import header_lines
 from imtheboss.session import GameSession
 from imtheboss.simulate import play_one, specs
 from imtheboss.table_settings import TableSettings

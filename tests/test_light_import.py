@@ -58,3 +58,72 @@ def test_the_table_starts_no_process_machinery_without_a_shark() -> None:
     assert "imtheboss.tui.bot_seats" in modules
     assert "multiprocessing" not in modules
     assert "concurrent.futures.process" not in modules
+
+
+def _printed(code: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def test_the_table_freezes_its_imports_before_the_first_frame() -> None:
+    """The first full collection came inside the table's first frame and walked every object
+    the imports built (20–30 ms): the app freezes them when it is built (gcpolicy)."""
+    frozen = _printed(
+        "import gc\n"
+        "from imtheboss.tui.app import BossApp, TableSettings\n"
+        "before = gc.get_freeze_count()\n"
+        "BossApp(TableSettings(names=('Ann', 'Bob', 'Cy')))\n"
+        "print(before, gc.get_freeze_count())"
+    ).split()
+    assert int(frozen[0]) == 0 and int(frozen[1]) > 10_000
+
+
+def test_settling_still_frees_a_cycle_dropped_before_the_freeze() -> None:
+    """Freezing the imports early must not keep their garbage for good: ``settle`` unfreezes
+    before its one full collection."""
+    assert (
+        _printed(
+            "import weakref\n"
+            "from imtheboss import gcpolicy\n"
+            "class Node: pass\n"
+            "node = Node(); node.me = node; gone = weakref.ref(node); del node\n"
+            "gcpolicy.imported()\n"
+            "gcpolicy.settle()\n"
+            "print(gone() is None)"
+        )
+        == "True"
+    )
+
+
+def test_the_table_imports_the_engine_without_writing_its_values_methods() -> None:
+    """``dataclass`` compiled six methods for each of the engine's values at import, half of
+    the engine's import: ``frozen.value`` leaves them to each class's first use."""
+    unmade = _printed(
+        "import imtheboss.tui.app\n"
+        "from imtheboss.engine import frozen\n"
+        "print(' '.join(sorted(c.__name__ for c in frozen._UNMADE)))"
+    ).split()
+    assert len(unmade) >= 60
+    assert {"GameState", "Deal", "PlayerState", "DealClosed", "Close", "Agreement"} <= set(unmade)
+
+
+def test_the_table_imports_no_attrs_for_its_log() -> None:
+    """The log's RichLog imports rich.pretty, which imported attrs (8 ms of the first frame)
+    only to pretty-print attrs classes; anyone who needs attrs still imports it."""
+    modules = _modules_after("import imtheboss.tui.app")
+    assert "rich.pretty" in modules
+    assert "attr" not in modules
+    assert "attr" in _modules_after("import imtheboss.tui.app\nimport attr")
+
+
+def test_a_new_table_imports_no_notation_parser() -> None:
+    """A new game's table writes notation lines and reads none: the parser and the replay are
+    imported where a game is read (a resume, ``check``), not before the first frame."""
+    modules = _modules_after("import imtheboss.tui.app")
+    assert "imtheboss.notation.writer" in modules
+    assert not modules & {
+        "imtheboss.notation.syntax",
+        "imtheboss.notation.convert",
+        "imtheboss.notation.replay",
+    }

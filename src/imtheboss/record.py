@@ -17,8 +17,7 @@ from .engine.events import Event
 from .engine.game import apply
 from .engine.state import GameState, Phase
 from .i18n import N_
-from .notation import header_lines
-from .notation.writer import recorded_line
+from .notation.writer import header_lines, recorded_line
 
 if TYPE_CHECKING:
     from .engine.position import Position

@@ -24,7 +24,6 @@ from .engine.events import Event
 from .engine.setup import Setup
 from .engine.state import GameState, Phase
 from .i18n import N_, _, explain, render
-from .notation import NotationError, parse, replay_document
 from .record import Record, UndoRefused
 from .saves import (
     SEED_IN_NAME,
@@ -161,6 +160,9 @@ class GameSession:
     @classmethod
     def load(cls, path: Path) -> GameSession:
         """The game in ``path``, replayed (not locked: ``resume`` takes it to play on)."""
+        # The parser and the replay only where a game is read: a new game never waits for them.
+        from .notation import NotationError, parse, replay_document
+
         try:
             doc = parse(read_save(path))
             if doc.header.get("seal") is not None and doc.header.get("seed") is None:

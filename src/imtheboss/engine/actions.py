@@ -6,11 +6,10 @@ alone (``apply``). Seats are numbers; the notation maps them to names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from .cards import Card, Colour, sort_hand
-from .frozen import Discriminated, Frozen, adapter, field_constraints, invalid
+from .frozen import Discriminated, Frozen, adapter, field_constraints, field_default, invalid, value
 from .state import CardRef, Price
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class PlaceMarker(Frozen):
     """S6: the player right of the start player puts the dollar marker on any space."""
 
@@ -29,7 +28,7 @@ class PlaceMarker(Frozen):
     space: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class StartDeal(Frozen):
     """T1: "Let's make a deal!" on the space under the marker."""
 
@@ -37,7 +36,7 @@ class StartDeal(Frozen):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Roll(Frozen):
     """T1(b) or E1. ``value`` is the number rolled when it is written down (a position
     without a seed); in a seeded game it may be given and must match the seeded die."""
@@ -51,7 +50,7 @@ class Roll(Frozen):
             invalid(Roll, {"player": self.player, "value": self.value})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Draw(Frozen):
     """T1(b): draw 3 influence cards (V4 changes the number)."""
 
@@ -59,7 +58,7 @@ class Draw(Frozen):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Discard(Frozen):
     """T2: discard down to the hand limit. The cards are kept in the hand's order, so two
     discards of the same cards are the same action."""
@@ -72,7 +71,7 @@ class Discard(Frozen):
         object.__setattr__(self, "cards", sort_hand(self.cards))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class LayFamily(Frozen):
     """D4/N1: lay a family card face up; it stays on the table until the deal ends (N2)."""
 
@@ -81,7 +80,7 @@ class LayFamily(Frozen):
     colour: Colour
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Offer(Frozen):
     """The Boss proposes a price to ``supplier`` for some of the supplier's cards (N4, N5)."""
 
@@ -96,7 +95,7 @@ class Offer(Frozen):
             invalid(type(self), {name: getattr(self, name) for name in self.model_fields})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Ask(Frozen):
     """A player names their price to the Boss for some of their cards (N1, N5)."""
 
@@ -110,7 +109,7 @@ class Ask(Frozen):
             invalid(type(self), {name: getattr(self, name) for name in self.model_fields})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Accept(Frozen):
     """Accept the other side's open proposal (N4): the Boss names the supplier; a supplier
     accepting the Boss's offer leaves ``supplier`` out."""
@@ -120,7 +119,7 @@ class Accept(Frozen):
     supplier: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Withdraw(Frozen):
     """Take back one's own open proposal (N5)."""
 
@@ -129,7 +128,7 @@ class Withdraw(Frozen):
     supplier: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class CancelAgreement(Frozen):
     """N5: an agreement is cancelled when the Boss and that player both ask to cancel it."""
 
@@ -138,7 +137,7 @@ class CancelAgreement(Frozen):
     other: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class PlayTravel(Frozen):
     """TR1: a travel card on an investor card or a family card of its colour (grey: any)."""
 
@@ -148,7 +147,7 @@ class PlayTravel(Frozen):
     grey: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class PlayBoss(Frozen):
     """B1: "I'm the Boss!"."""
 
@@ -156,7 +155,7 @@ class PlayBoss(Frozen):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class PlayHire(Frozen):
     """H1: a set of 3 hire cards takes an investor card for good."""
 
@@ -165,7 +164,7 @@ class PlayHire(Frozen):
     colour: Colour
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class PlayStop(Frozen):
     """ST1: cancel the travel card, boss card or hire set just played."""
 
@@ -173,7 +172,7 @@ class PlayStop(Frozen):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Pass(Frozen):
     """A responder lets the pending play stand (the ask-around way of closing a window)."""
 
@@ -181,14 +180,14 @@ class Pass(Frozen):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class TimeUp(Frozen):
     """The table's timer: the reaction window or last call closes with no answer."""
 
     kind: Literal["time_up"] = "time_up"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Reset(Frozen):
     """B2: the new Boss starts the negotiation afresh."""
 
@@ -196,7 +195,7 @@ class Reset(Frozen):
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Close(Frozen):
     """CL1/CL3: the Boss names which card supplies each needed colour. Payments follow from
     the agreements whose cards take part."""
@@ -206,7 +205,7 @@ class Close(Frozen):
     supplies: dict[Colour, CardRef]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Fail(Frozen):
     """F1: the Boss declares the deal failed."""
 
@@ -250,9 +249,7 @@ if TYPE_CHECKING:
     ACTION_ADAPTER: TypeAdapter[Action]
 
 #: The ``kind`` of every action, in the order of the union.
-KINDS: tuple[str, ...] = tuple(
-    cls.__dataclass_fields__["kind"].default for cls in get_args(get_args(Action)[0])
-)
+KINDS: tuple[str, ...] = tuple(field_default(cls, "kind") for cls in get_args(get_args(Action)[0]))
 
 #: Plays that count as playing an influence card (V3; they call off a last call, CL2).
 INFLUENCE_PLAYS = (LayFamily, PlayTravel, PlayBoss, PlayHire, PlayStop)

@@ -11,13 +11,12 @@ what that validator checks, the consistency checks what every ``Board`` checks.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Annotated
 
 from .cards import COLOURS, Colour
 from .errors import N_, Msg, MsgError, msg, words
-from .frozen import Frozen, field_constraints
+from .frozen import Frozen, field_constraints, value
 
 if TYPE_CHECKING:
     from pydantic import Field
@@ -34,7 +33,7 @@ MAX_VALUE = 10
 field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Group(Frozen):
     """``pick`` distinct colours ``of`` a set: one of the groups a printed space's optional
     colours may come in (``2 of {R P G} + 2 of {O B Y}``)."""
@@ -43,7 +42,7 @@ class Group(Frozen):
     of: frozenset[Colour]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Space(Frozen):
     """One deal space: every ``required`` colour plus ``pick`` distinct ones from ``optional``.
 
@@ -145,7 +144,7 @@ class Space(Frozen):
         return needs
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Tile(Frozen):
     """A deal tile: its dividend value, and the die numbers on its back that end the game."""
 
@@ -160,7 +159,7 @@ class Tile(Frozen):
             raise MsgError(msg(N_("a die shows 1 to 6, not {number}"), number=bad[0]))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Board(Frozen):
     name: str = "Custom board"
     reconstructed: bool = False

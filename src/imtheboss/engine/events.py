@@ -6,22 +6,22 @@ drew before an event reaches anyone but that player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Annotated, Literal
 
 from .cards import Card, Colour
-from .frozen import Discriminated, Frozen
+from .frozen import Discriminated, Frozen, value
 from .state import Agreement, CardRef, Price, WindowKind
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class MarkerPlaced(Frozen):
     kind: Literal["marker_placed"] = "marker_placed"
     player: int
     space: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class DieRolled(Frozen):
     kind: Literal["die_rolled"] = "die_rolled"
     player: int
@@ -29,13 +29,13 @@ class DieRolled(Frozen):
     end_roll: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class MarkerMoved(Frozen):
     kind: Literal["marker_moved"] = "marker_moved"
     space: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Shuffled(Frozen):
     """CL7: the discards became a new draw pile."""
 
@@ -43,7 +43,7 @@ class Shuffled(Frozen):
     cards: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class CardsDrawn(Frozen):
     kind: Literal["cards_drawn"] = "cards_drawn"
     player: int
@@ -52,7 +52,7 @@ class CardsDrawn(Frozen):
     cards: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class HandLimit(Frozen):
     kind: Literal["hand_limit"] = "hand_limit"
     player: int
@@ -60,14 +60,14 @@ class HandLimit(Frozen):
     excess: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Discarded(Frozen):
     kind: Literal["discarded"] = "discarded"
     player: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class DealStarted(Frozen):
     kind: Literal["deal_started"] = "deal_started"
     boss: int
@@ -75,14 +75,14 @@ class DealStarted(Frozen):
     proceeds: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class FamilyLaid(Frozen):
     kind: Literal["family_laid"] = "family_laid"
     player: int
     colour: Colour
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Proposed(Frozen):
     kind: Literal["proposed"] = "proposed"
     player: int
@@ -92,35 +92,35 @@ class Proposed(Frozen):
     by_boss: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Withdrawn(Frozen):
     kind: Literal["withdrawn"] = "withdrawn"
     player: int
     supplier: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Agreed(Frozen):
     kind: Literal["agreed"] = "agreed"
     boss: int
     agreement: Agreement
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class AgreementsCancelled(Frozen):
     kind: Literal["agreements_cancelled"] = "agreements_cancelled"
     supplier: int
     why: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class CancelAsked(Frozen):
     kind: Literal["cancel_asked"] = "cancel_asked"
     player: int
     other: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Played(Frozen):
     """A travel card, boss card or hire set was played: its reaction window is open."""
 
@@ -131,7 +131,7 @@ class Played(Frozen):
     target: CardRef | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Stopped(Frozen):
     kind: Literal["stopped"] = "stopped"
     player: int
@@ -139,26 +139,26 @@ class Stopped(Frozen):
     of_player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Passed(Frozen):
     kind: Literal["passed"] = "passed"
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class WentTravelling(Frozen):
     kind: Literal["went_travelling"] = "went_travelling"
     target: CardRef
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class BossChanged(Frozen):
     kind: Literal["boss_changed"] = "boss_changed"
     old: int
     new: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Hired(Frozen):
     kind: Literal["hired"] = "hired"
     player: int
@@ -166,13 +166,13 @@ class Hired(Frozen):
     previous: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class NegotiationReset(Frozen):
     kind: Literal["negotiation_reset"] = "negotiation_reset"
     boss: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class LastCall(Frozen):
     """CL2: "One, two…" — the close is announced and may still be called off."""
 
@@ -182,13 +182,13 @@ class LastCall(Frozen):
     payments: dict[int, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class CloseCalledOff(Frozen):
     kind: Literal["close_called_off"] = "close_called_off"
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Paid(Frozen):
     """Money changing hands; ``payer`` None is the bank (CL4)."""
 
@@ -199,7 +199,7 @@ class Paid(Frozen):
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class DealClosed(Frozen):
     kind: Literal["deal_closed"] = "deal_closed"
     boss: int
@@ -208,14 +208,14 @@ class DealClosed(Frozen):
     kept: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class DealFailed(Frozen):
     kind: Literal["deal_failed"] = "deal_failed"
     boss: int
     space: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class CardsReturned(Frozen):
     """Family cards back to their owner's hand (CL5, F2)."""
 
@@ -224,26 +224,26 @@ class CardsReturned(Frozen):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class CardsDiscarded(Frozen):
     kind: Literal["cards_discarded"] = "cards_discarded"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class TileLaid(Frozen):
     kind: Literal["tile_laid"] = "tile_laid"
     tile: int
     space: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class TurnBegan(Frozen):
     kind: Literal["turn_began"] = "turn_began"
     player: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class GameOver(Frozen):
     kind: Literal["game_over"] = "game_over"
     winners: tuple[int, ...]

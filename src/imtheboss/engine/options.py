@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import N_
-from .frozen import Frozen
+from .frozen import Frozen, value
 
 
 class Variant(StrEnum):
@@ -44,7 +43,7 @@ class StartPlayer(StrEnum):
     ALPHABETICAL = "alphabetical"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Options(Frozen):
     """The variants in play and how the start player is chosen. Read from a file it is
     validated at the edge (pydantic); built in code, any collection of variants will do."""

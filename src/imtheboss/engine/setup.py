@@ -4,13 +4,12 @@ takes either."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from .board import Board, reconstructed_board
 from .cards import COLOURS, Colour, full_deck, sort_hand
 from .errors import N_, IllegalAction, Msg, msg
-from .frozen import Frozen
+from .frozen import Frozen, value
 from .options import Options, StartPlayer, Variant
 from .rng import choice, shuffled
 from .state import GameState, Phase, PlayerState, Rng
@@ -46,7 +45,7 @@ def _check_names(names: tuple[str, ...], options: Options) -> None:
         raise IllegalAction("S1", Msg(N_("A player's name cannot be empty")))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Setup(Frozen):
     """A new game: names in clockwise seating order, a seed, the options, the board.
 
@@ -56,7 +55,7 @@ class Setup(Frozen):
     kind: Literal["new"] = "new"
     players: tuple[str, ...]
     seed: int
-    options: Options = Options()  # noqa: RUF009 (immutable: one shared default is right)
+    options: Options = Options()
     #: None: the reconstruction, the board every file without a ``board:`` line was played on
     #: (``engine.board.reconstructed_board``); new games name theirs (``default_board``).
     board: Board | None = None

@@ -8,13 +8,13 @@ someone's left is the next seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from .board import Board, Space, Tile
 from .cards import COLOURS, Card, Colour, Hand
-from .frozen import Discriminated, Frozen, Tree, field_constraints, invalid
+from .frozen import Discriminated, Frozen, Tree, field_constraints, invalid, value
 
 if TYPE_CHECKING:
     from pydantic import Field
@@ -23,7 +23,7 @@ from .options import HAND_LIMIT, HAND_LIMIT_V6, Options, Variant
 field_constraints(__name__)  # Field, in annotations below, lent on first validation
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class InvestorRef(Frozen):
     """An investor card, named by its colour: there is one per colour (C2)."""
 
@@ -34,7 +34,7 @@ class InvestorRef(Frozen):
         return self.colour.value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class FamilyRef(Frozen):
     """A family card laid face up on the table by ``owner`` (D4, N1)."""
 
@@ -49,7 +49,7 @@ class FamilyRef(Frozen):
 CardRef = Annotated[InvestorRef | FamilyRef, Discriminated("kind")]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Price(Frozen):
     """A share of this deal's proceeds (N3): whole $M, or a number of dividends."""
 
@@ -69,7 +69,7 @@ class Price(Frozen):
         return f"${self.amount}M"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Proposal(Frozen):
     """An open offer between the Boss and ``supplier`` for some of the supplier's cards (N5).
 
@@ -82,7 +82,7 @@ class Proposal(Frozen):
     by_boss: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Agreement(Frozen):
     """An accepted proposal: it binds until the deal ends (N5)."""
 
@@ -91,7 +91,7 @@ class Agreement(Frozen):
     price: Price
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Trip(Frozen):
     """An investor on a trip, with the travel card lying on it until the deal ends (TR2)."""
 
@@ -106,7 +106,7 @@ class WindowKind(StrEnum):
     LAST_CALL = "last call"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Window(Frozen):
     """A reaction window (ST1 ruling, CL2): a pending play the others may still answer.
 
@@ -123,7 +123,7 @@ class Window(Frozen):
     passed: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(slots=False)
 class Deal(Tree):
     """A deal in progress (D1–D5, N1–N5)."""
 
@@ -148,7 +148,7 @@ class Deal(Tree):
         return bool(trips) and any(t.colour is colour for t in trips)
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(slots=False)
 class PlayerState(Tree):
     name: str
     #: The secret hand (S3); None when it is unknown (a position reconstructed from a dispute).
@@ -157,7 +157,7 @@ class PlayerState(Tree):
     deals_closed: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class Rng(Frozen):
     """The seeded source of chance. Each draw uses ``(seed, counter)`` and bumps the counter,
     so the state alone decides every future die and shuffle."""
@@ -184,7 +184,7 @@ def deal_proceeds(board: Board, stack: tuple[int, ...], deal: Deal | None) -> in
     return board.space(deal.space).dividends * board.tiles[stack[0] - 1].value
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(slots=False)
 class GameState(Tree):
     board: Board
     options: Options = field(default_factory=Options)

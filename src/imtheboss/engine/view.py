@@ -7,7 +7,6 @@ order of the draw pile, the seed (future dice and shuffles), and other players' 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 from .board import Board
 from .cards import COLOURS, Card, Colour
 from .deciders import promised_of
-from .frozen import Frozen
+from .frozen import Frozen, value
 from .memo import Carry, Fact
 from .options import Options
 from .state import Deal, GameState, Phase, PlayerState, Window, deal_proceeds
@@ -45,7 +44,7 @@ class MoneyPile(StrEnum):
         return cls.HEAP
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value
 class PublicPlayer(Frozen):
     seat: int
     name: str
@@ -55,7 +54,7 @@ class PublicPlayer(Frozen):
     deals_closed: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@value(slots=False)
 class PlayerView(Frozen):
     """The game as ``viewer`` sees it. ``hand`` and ``money`` are the viewer's own.
 

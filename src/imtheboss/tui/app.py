@@ -35,7 +35,7 @@ from ..engine.one_step import accepted_by, priced_offers, standing_close, standi
 from ..engine.setup import Setup
 from ..engine.state import CardRef, GameState, Phase, Price
 from ..engine.view import view
-from ..gcpolicy import keep_calm, settle
+from ..gcpolicy import imported, keep_calm, settle
 from ..i18n import N_, _
 from ..messages import AND, words
 from ..session import GameSession, data_dir
@@ -154,6 +154,9 @@ class BossApp(FitsTheTerminal[None]):
         seats: Callable[[BossApp], TableSeats] | None = None,
     ) -> None:
         super().__init__()
+        # What the imports built lives as long as the table: the first full collection, in
+        # the first frame, no longer walks it (gcpolicy).
+        imported()
         self._seats = seats
         self.settings = settings
         self.session = session
