@@ -18,6 +18,7 @@ from webkit import WAIT, screen_bytes, served, until
 
 from imtheboss.cli import build_parser
 from imtheboss.saves import in_use, saves_in
+from imtheboss.web.phones import DEVICE_COOKIE, PhoneSeats
 from imtheboss.web.server import MESSAGE_LIMIT, lan_addresses, local_names
 from imtheboss.web.table import OneTable
 from imtheboss.web_command import play_words
@@ -74,6 +75,37 @@ def test_a_second_page_is_told_in_a_sentence_and_gets_no_table(tmp_path: Path) -
                 await until(lambda: launcher.save is not None, "the game's save")
             await until(lambda: not site.server.relays, "the table to quit")
             assert len(saves_in(tmp_path / "games")) == 1
+
+    asyncio.run(asyncio.wait_for(scenario(), 3 * WAIT))
+
+
+def test_one_address_holds_one_phone_seat_whatever_keys_its_pages_make_up(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: the phone server starts one seat process per network address, so a phone
+    that makes up new device keys (a cleared cookie, a private tab) claims no second seat."""
+    phones = PhoneSeats("ws://127.0.0.1:9/", tmp_path)  # no table there: it waits offline
+    phones.handover = 0.3
+
+    def key(digit: str) -> dict[str, str]:
+        return {"Origin": "", "Cookie": f"{DEVICE_COOKIE}={digit * 32}"}
+
+    async def scenario() -> None:
+        async with (
+            served(phones, processes=4, per_address=1) as site,
+            aiohttp.ClientSession() as client,
+        ):
+            first = {**key("a"), "Origin": site.url}
+            async with client.ws_connect(_socket_url(site.url), headers=first):
+                await until(lambda: len(site.server.relays) == 1, "the first phone's seat")
+                other = {**key("b"), "Origin": site.url}
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await client.ws_connect(_socket_url(site.url), headers=other)
+                assert refused.value.status == 503
+                async with client.get(site.url + "/refusal") as why:
+                    said = (await why.json())["refusal"]
+                assert said == "This device already holds a seat at this game: play it there."
+                assert len(site.server.relays) == 1
 
     asyncio.run(asyncio.wait_for(scenario(), 3 * WAIT))
 

@@ -70,6 +70,7 @@ REFUSALS = {
     "too_big": N_("That message was too long for the host."),
     "not_seated": N_("Choose a seat first."),
     "seat_taken": N_("That seat is taken: choose another."),
+    "one_seat": N_("This device already holds a seat: a device holds one seat."),
     "no_such_seat": N_("There is no such seat at this table."),
     "bad_secret": N_("This device no longer holds that seat: choose one again."),
     "stale": N_("The table moved on before your move arrived: look again."),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import ipaddress
 import json
 import os
 import secrets
@@ -49,6 +50,21 @@ from .protocol import (
 
 #: Connections the host keeps at once (six seats, a few devices still choosing one).
 MAX_LINKS = 12
+#: Seats a device at one network address may hold: a device is one player. Loopback is this
+#: machine itself (the phone page's seat processes, each bounded to one phone there, and
+#: ``join`` terminals on the host): only each connection is bounded there.
+SEATS_PER_ADDRESS = 1
+
+
+def _bounded(address: str | None) -> bool:
+    """Whether claims from ``address`` count against ``SEATS_PER_ADDRESS`` (a network
+    address that is not this machine's loopback; None: a link with no address, in-process)."""
+    if address is None:
+        return False
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return True  # not an address we can read: bounded like any device
 
 
 class Link(Protocol):
@@ -176,12 +192,20 @@ class SeatHost:
         self._state: GameState | None = None
         #: What each link was last sent (version, remaining) — sent again only on a change.
         self._sent: dict[Link, _Sent] = {}
+        #: Where each link connects from (None: no address, a link in this process).
+        self._address: dict[Link, str | None] = {}
+        #: The links that claimed a seat once: a connection claims one seat in its life.
+        self._claimed: set[Link] = set()
+        #: Which address claimed each seat on a device (while this host runs).
+        self._claimed_from: dict[int, str] = {}
 
     def reset(self, keys: SeatKeys) -> None:
         """Another game at the table: its own seats; every device chooses again (or rejoins
         with the secret of that game)."""
         self.keys = keys
         self._state = None
+        self._claimed.clear()
+        self._claimed_from.clear()
         for link in self.links:
             self.links[link] = None
         self._sent.clear()
@@ -217,6 +241,7 @@ class SeatHost:
         """The shared keyboard frees ``seat`` (to move it to another device, or back to the
         keyboard): its secret is forgotten, its device let go."""
         self.keys.forget(seat)
+        self._claimed_from.pop(seat, None)
         for link, held in list(self.links.items()):
             if held == seat:
                 self._refuse(link, "moved")
@@ -226,19 +251,23 @@ class SeatHost:
 
     # -- links -------------------------------------------------------------------------------
 
-    def connect(self, link: Link) -> bool:
-        """A device connects: it is sent the seats, or refused when the host is full."""
+    def connect(self, link: Link, address: str | None = None) -> bool:
+        """A device connects (from ``address``, the peer's IP): it is sent the seats, or
+        refused when the host is full."""
         if len(self.links) >= MAX_LINKS:
             self._refuse(link, "full")
             link.close()
             return False
         self.links[link] = None
+        self._address[link] = address
         link.send(write(Seats(seats=self.seat_infos())))
         return True
 
     def disconnect(self, link: Link) -> None:
         held = self.links.pop(link, None)
         self._sent.pop(link, None)
+        self._address.pop(link, None)
+        self._claimed.discard(link)
         if held is not None:
             self._everyone_the_seats()
             self.table.seats_changed()
@@ -272,15 +301,29 @@ class SeatHost:
         problem = self._free(seat)
         if problem is None and seat in self.keys.hashes:
             problem = "seat_taken"
-        if problem is None and self.links[link] is not None:
-            problem = "seat_taken"  # one seat a device: its own first
+        if problem is None and (self.links[link] is not None or link in self._claimed):
+            problem = "one_seat"  # one seat a connection, in its whole life
+        address = self._address.get(link)
+        if problem is None and _bounded(address) and self._held_from(address) >= SEATS_PER_ADDRESS:
+            problem = "one_seat"  # and one a device: new connections claim no more
         if problem is not None:
             self._refuse(link, problem)
             return
         secret = self.keys.new_secret(seat)
         self.links[link] = seat
+        self._claimed.add(link)
+        if address is not None:
+            self._claimed_from[seat] = address
         link.send(write(Welcome(seat=seat, secret=secret)))
         self._seated(link)
+
+    def _held_from(self, address: str | None) -> int:
+        """The seats on a device that ``address`` claimed and still holds (online or not)."""
+        return sum(
+            1
+            for seat, where in self._claimed_from.items()
+            if where == address and seat in self.keys.hashes
+        )
 
     def _rejoin(self, link: Link, seat: int, secret: str) -> None:
         problem = self._free(seat)

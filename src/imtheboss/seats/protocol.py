@@ -126,6 +126,7 @@ RefusalCode = Literal[
     "too_big",
     "not_seated",
     "seat_taken",
+    "one_seat",
     "no_such_seat",
     "bad_secret",
     "stale",

@@ -180,6 +180,7 @@ class GameServer(Server):
         names: Names,
         processes: int,
         title: str,
+        per_address: int | None = None,
     ) -> None:
         import textual_serve.server
 
@@ -195,7 +196,11 @@ class GameServer(Server):
         self.launcher = launcher
         self.names = names
         self.processes = processes
+        #: The most processes the pages of one network address may hold (None: no bound but
+        #: ``processes``): a phone is one seat, however many keys it makes up.
+        self.per_address = per_address
         self.relays: set[_Relay] = set()
+        self._remotes: dict[_Relay, str | None] = {}
 
     def initialize_logging(self) -> None:
         # One line a record: textual-serve's RichHandler prints tracebacks with locals.
@@ -233,6 +238,10 @@ class GameServer(Server):
         refusal = self.launcher.refusal(request.cookies)
         if refusal is None and len(self.relays) >= self.processes:
             refusal = _("Every place at this game is taken; close a page, then reload this one.")
+        if refusal is None and self.per_address is not None:
+            held = sum(1 for remote in self._remotes.values() if remote == request.remote)
+            if held >= self.per_address:
+                refusal = _("This device already holds a seat at this game: play it there.")
         return refusal
 
     async def handle_refusal(self, request: web.Request) -> web.Response:
@@ -329,6 +338,7 @@ class GameServer(Server):
             download_manager=self.download_manager,
         )
         self.relays.add(relay)
+        self._remotes[relay] = request.remote
         self.launcher.started(relay)
         try:
             await websocket.prepare(request)
@@ -343,6 +353,7 @@ class GameServer(Server):
         finally:
             await relay.finish()
             self.relays.discard(relay)
+            self._remotes.pop(relay, None)
             self.launcher.ended(relay)
             with contextlib.suppress(Exception):
                 await websocket.close()
