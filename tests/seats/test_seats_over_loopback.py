@@ -30,6 +30,7 @@ from imtheboss.seats.protocol import (
     read_to_seat,
     write,
 )
+from imtheboss.seats.server import lan_address
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableSettings
 from imtheboss.tui.screens.table import TableScreen
@@ -361,3 +362,39 @@ def test_an_offline_seat_is_played_by_a_bot_only_when_the_host_says_so(tmp_path:
             await back.socket.close()
 
     run(game)
+
+
+def test_the_door_is_loopback_unless_the_lan_is_asked_for(tmp_path: Path) -> None:
+    """``--seats`` listens on 127.0.0.1 alone; ``--lan`` listens on this machine's LAN address
+    as well (loopback still: the phones' seat processes come by it), says so on the shared
+    screen with the address and a warning, and shows no secret. The test connects only to
+    127.0.0.1, never to the LAN address it bound."""
+
+    async def night(lan: bool) -> None:
+        session = travel_ready(tmp_path / str(lan))
+        settings = table_settings(tmp_path / str(lan), seats_lan=lan)
+        app = BossApp(settings, session, HostedSeats)
+        async with app.run_test(size=(100, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            seats = app.seats
+            assert seats is not None and seats.address is not None
+            bound = seats.server.listening()
+            port = seats.server.port
+            line = seats_line(app)
+            if not lan:
+                assert bound == [("127.0.0.1", port)]
+                assert seats.address == f"ws://127.0.0.1:{port}/"
+                assert "⚠" not in line
+                return
+            address = lan_address()
+            assert seats.address == f"ws://{address}:{port}/"
+            assert {(address, port), ("127.0.0.1", port)} == set(bound)
+            assert f"Join: ws://{address}:{port}/" in line
+            assert "⚠ open to this whole network" in line
+            device = await claim(http, f"ws://127.0.0.1:{port}/", 1)
+            await until(lambda: "on devices: Bob" in seats_line(app))
+            assert device.secret() not in seats_line(app)
+            await device.socket.close()
+
+    run(lambda: night(False))
+    run(lambda: night(True))

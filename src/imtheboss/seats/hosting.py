@@ -204,6 +204,9 @@ class HostedSeats:
         online = [i.name for i in infos if i.claimed and i.online]
         offline = [i.name for i in infos if i.claimed and not i.online]
         parts = [_("Join: {address}").format(address=self.address)]
+        if self.app.settings.seats_lan:
+            # The LAN's address is no secret, but the door is open to the whole network.
+            parts.append(_("⚠ open to this whole network: any device on it can take a free seat"))
         if online:
             parts.append(_("on devices: {names}").format(names=_(", ").join(online)))
         if offline:
