@@ -15,8 +15,10 @@ from typing import Any
 import aiohttp
 from textual.widgets import Static
 
-from imtheboss.engine import Card, Colour, InvestorRef, view
+from imtheboss import i18n
+from imtheboss.engine import Card, Colour, InvestorRef, apply, view
 from imtheboss.engine import actions as A
+from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.position import Position
 from imtheboss.seats.hosting import HostedSeats, SeatsScreen
 from imtheboss.seats.protocol import (
@@ -398,3 +400,56 @@ def test_the_door_is_loopback_unless_the_lan_is_asked_for(tmp_path: Path) -> Non
 
     run(lambda: night(False))
     run(lambda: night(True))
+
+
+def test_a_spanish_seat_reads_its_refusals_and_log_in_spanish_at_a_korean_table(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: a seat's private refusals, and the log on its screen, are worded in the
+    language its device reads (``join --lang``, the phone's), not the host's; the shared
+    screen stays in the host's."""
+
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            bob = Device(await http.ws_connect(url))
+            await bob.send(write(Claim(seat=1, lang="es")))
+            cy = Device(await http.ws_connect(url))
+            await cy.send(write(Claim(seat=2)))  # no language said: the table's
+            await until(lambda: bob.snapshot() is not None and cy.snapshot() is not None)
+            snap = bob.snapshot()
+            assert snap is not None
+            # Bob has no travel card: the engine refuses, and Bob reads why in Spanish.
+            wrong = A.PlayTravel(player=1, target=InvestorRef(colour=Colour.ORANGE))
+            await bob.send(write(Intent(version=snap.version, action=wrong)))
+            await until(lambda: "illegal" in bob.refusals())
+            said = next(m.reason for m in bob.got if isinstance(m, Refused))
+            try:
+                apply(session.state, wrong)
+            except IllegalAction as error:
+                with i18n.speaking("es"):
+                    spanish = i18n.explain(error)
+                korean = i18n.explain(error)
+            assert said == spanish and said != korean
+            assert i18n.language() == "ko"  # the host's words are the host's again
+            # The log: Bob's in Spanish, Cy's (and the shared screen's) in Korean.
+            with i18n.speaking("es"):
+                log_es = app.table_log.markups()
+            log_ko = app.table_log.markups()
+            assert log_es != log_ko
+            bob_snap, cy_snap = bob.snapshot(), cy.snapshot()
+            assert bob_snap is not None and cy_snap is not None
+            assert list(bob_snap.log) == log_es[-len(bob_snap.log) :]
+            assert list(cy_snap.log) == log_ko[-len(cy_snap.log) :]
+            await bob.socket.close()
+            await cy.socket.close()
+
+    i18n.use("ko")
+    try:
+        run(game)
+    finally:
+        i18n.use("en")

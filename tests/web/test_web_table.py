@@ -18,7 +18,7 @@ from webkit import WAIT, screen_bytes, served, until
 
 from imtheboss.cli import build_parser
 from imtheboss.saves import in_use, saves_in
-from imtheboss.web.phones import DEVICE_COOKIE, PhoneSeats
+from imtheboss.web.phones import DEVICE_COOKIE, LANG_COOKIE, PhoneSeats
 from imtheboss.web.server import MESSAGE_LIMIT, lan_addresses, local_names
 from imtheboss.web.table import OneTable
 from imtheboss.web_command import play_words
@@ -251,3 +251,26 @@ def test_the_lan_addresses_shown_are_this_machines_and_never_loopback() -> None:
 
     for address in lan_addresses():
         assert not ipaddress.ip_address(address).is_loopback
+
+
+def test_a_phones_seat_speaks_the_phones_language_not_the_servers(tmp_path: Path) -> None:
+    """The phone page puts the browser's language in a cookie; the phone's seat process is
+    started with it (``join --lang``), or with the server's when the program does not speak
+    it; anything that is not a language tag is not passed on."""
+    phones = PhoneSeats("ws://127.0.0.1:8765/", tmp_path)
+    device = {DEVICE_COOKIE: "c" * 32}
+
+    def lang(tag: str | None) -> str:
+        phones.devices.clear()
+        cookies = device if tag is None else {**device, LANG_COOKIE: tag}
+        launch = phones.launch(cookies)
+        assert launch is not None
+        words = list(launch.words)
+        return words[words.index("--lang") + 1]
+
+    assert lang("es-ES") == "es"
+    assert lang("ko") == "ko"
+    assert lang("zh-TW") == "zh"
+    assert lang(None) == "en"  # the server's
+    assert lang("fr-FR") == "en"
+    assert lang("es; rm -rf /") == "en"

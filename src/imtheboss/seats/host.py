@@ -28,10 +28,11 @@ from typing import Protocol
 
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.errors import IllegalAction
 from ..engine.legal import legal_actions
 from ..engine.state import GameState, Phase
 from ..engine.view import view
-from ..i18n import _
+from ..i18n import N_, _, explain, speaking
 from .protocol import (
     LOG_LINES,
     Claim,
@@ -80,14 +81,16 @@ class SeatTable(Protocol):
 
     def seat_state(self) -> GameState | None: ...
 
-    def seat_play(self, action: Action) -> str | None:
+    def seat_play(self, action: Action) -> IllegalAction | None:
         """Play ``action`` through the one ``apply``; None when it was played, else the
-        refusal (in words, with its rule ID)."""
+        engine's refusal (the host words it in the seat's language)."""
         ...
 
     def seat_remaining(self) -> float | None: ...
 
-    def seat_log(self) -> Sequence[str]: ...
+    def seat_log(self) -> Sequence[str]:
+        """The public log's lines, drawn in the language of the moment."""
+        ...
 
     def seat_bots(self) -> frozenset[int]: ...
 
@@ -198,6 +201,8 @@ class SeatHost:
         self._claimed: set[Link] = set()
         #: Which address claimed each seat on a device (while this host runs).
         self._claimed_from: dict[int, str] = {}
+        #: The language each seated link reads (None: the table's own).
+        self._lang: dict[Link, str | None] = {}
 
     def reset(self, keys: SeatKeys) -> None:
         """Another game at the table: its own seats; every device chooses again (or rejoins
@@ -268,6 +273,7 @@ class SeatHost:
         self._sent.pop(link, None)
         self._address.pop(link, None)
         self._claimed.discard(link)
+        self._lang.pop(link, None)
         if held is not None:
             self._everyone_the_seats()
             self.table.seats_changed()
@@ -282,6 +288,8 @@ class SeatHost:
         except ProtocolError as exc:
             self._refuse(link, exc.code)
             return
+        if isinstance(message, Claim | Rejoin):
+            self._lang[link] = message.lang
         if isinstance(message, Claim):
             self._claim(link, message.seat)
         elif isinstance(message, Rejoin):
@@ -358,19 +366,29 @@ class SeatHost:
             return
         action = intent.action
         if isinstance(action, A.TimeUp) or getattr(action, "player", None) != seat:
-            self._refuse(link, "illegal", _("That move is not your seat's."))
+            self._refuse(link, "illegal", N_("That move is not your seat's."))
             return
         if isinstance(action, A.Roll) and action.value is not None:
             # The die is the host's: a number named by a device would only probe the seed.
-            self._refuse(link, "illegal", _("The host rolls the die; a roll names no number."))
+            self._refuse(link, "illegal", N_("The host rolls the die; a roll names no number."))
             return
         refusal = self.table.seat_play(action)
         if refusal is not None:
             self._refuse(link, "illegal", refusal)
         self.sync()
 
-    def _refuse(self, link: Link, code: RefusalCode, reason: str = "") -> None:
-        link.send(write(Refused(code=code, version=self.version, reason=reason)))
+    def _refuse(self, link: Link, code: RefusalCode, reason: str | IllegalAction = "") -> None:
+        """Refused to ``link`` alone, its reason (a message key, or the engine's refusal)
+        worded in the language that device reads."""
+        with speaking(self._lang.get(link)):
+            said = (
+                explain(reason)
+                if isinstance(reason, IllegalAction)
+                else _(reason)
+                if reason
+                else ""
+            )
+        link.send(write(Refused(code=code, version=self.version, reason=said)))
 
     # -- snapshots ---------------------------------------------------------------------------
 
@@ -390,11 +408,16 @@ class SeatHost:
             return
         now = time.monotonic()
         remaining = self.table.seat_remaining()
-        log = tuple(self.table.seat_log()[-LOG_LINES:])
+        logs: dict[str | None, tuple[str, ...]] = {}
         seats = self.seat_infos()
         for link, seat in list(self.links.items()):
             if seat is None:
                 continue
+            lang = self._lang.get(link)
+            if lang not in logs:
+                with speaking(lang):  # the log in the words of the devices that read it
+                    logs[lang] = tuple(self.table.seat_log()[-LOG_LINES:])
+            log = logs[lang]
             last = self._sent.get(link)
             now_sent = (self.version, log, seats)
             unchanged = last is not None and (last.version, last.log, last.seats) == now_sent

@@ -25,7 +25,6 @@ from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
 from ..i18n import N_, _, fill
-from ..tui.labels import refusal
 from ..tui.language import translate_bindings
 from ..tui.screens.dialogs import ConfirmDialog
 from ..tui.screens.private import PrivatePanel
@@ -140,10 +139,10 @@ class HostedSeats:
         self._follow_the_session()  # every question of the host begins here
         return None if self.app.session is None else self.app.session.state
 
-    def seat_play(self, action: Action) -> str | None:
+    def seat_play(self, action: Action) -> IllegalAction | None:
         refusals: list[IllegalAction] = []
         self.app.play(action, refused=refusals.append)
-        return refusal(refusals[0]) if refusals else None
+        return refusals[0] if refusals else None
 
     def seat_remaining(self) -> float | None:
         return self.app._remaining()
