@@ -16,6 +16,7 @@ import pytest
 import textual_serve
 from webkit import WAIT, screen_bytes, served, until
 
+from imtheboss import i18n
 from imtheboss.cli import build_parser
 from imtheboss.saves import in_use, saves_in
 from imtheboss.web.phones import DEVICE_COOKIE, LANG_COOKIE, PhoneSeats
@@ -273,4 +274,31 @@ def test_a_phones_seat_speaks_the_phones_language_not_the_servers(tmp_path: Path
     assert lang("zh-TW") == "zh"
     assert lang(None) == "en"  # the server's
     assert lang("fr-FR") == "en"
-    assert lang("es; rm -rf /") == "en"
+    assert lang("es; rm -rf /") == "es"  # its language tag, and nothing of the rest
+    assert lang("rm -rf /") == "en"
+
+
+def test_the_phone_page_is_worded_in_the_phones_language(tmp_path: Path) -> None:
+    """A phone's page (its words while it opens, its refusals) follows the browser's
+    Accept-Language, the first language there the program speaks; the table's page stays in
+    the table's."""
+    phones = PhoneSeats("ws://127.0.0.1:9/", tmp_path)
+    with i18n.speaking("es"):
+        opening = i18n._("Opening the table…")
+
+    async def scenario() -> None:
+        async with served(phones) as site, aiohttp.ClientSession() as client:
+            spanish = {"Accept-Language": "fr-FR,es-ES;q=0.8,en;q=0.5"}
+            async with client.get(site.url + "/", headers=spanish) as page:
+                html = await page.text()
+            assert '<html lang="es">' in html and opening in html
+            async with client.get(site.url + "/", headers={"Accept-Language": "de"}) as page:
+                assert '<html lang="en">' in await page.text()
+        async with (
+            served(_table(tmp_path)) as site,
+            aiohttp.ClientSession() as client,
+            client.get(site.url + "/", headers={"Accept-Language": "es"}) as page,
+        ):
+            assert '<html lang="en">' in await page.text()
+
+    asyncio.run(asyncio.wait_for(scenario(), WAIT))

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..i18n import _
-from .server import Launch
+from .server import Launch, page_language
 
 #: The cookie the phone page sets, and the form of its value.
 DEVICE_COOKIE = "imtheboss_device"
@@ -41,12 +41,7 @@ def device_of(cookies: Mapping[str, str]) -> str | None:
 
 def language_of(cookies: Mapping[str, str]) -> str | None:
     """The phone's language, if it is one the program speaks (``es-ES`` → ``es``)."""
-    from ..i18n import locale_language
-
-    tag = cookies.get(LANG_COOKIE, "")[:35]
-    return (
-        locale_language(tag) if re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*", tag) else None
-    )
+    return page_language(cookies.get(LANG_COOKIE, "")[:35])
 
 
 class PhoneSeats:
