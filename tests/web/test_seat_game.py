@@ -33,6 +33,7 @@ from browser import Page, chromium, chromium_or_skip
 from screen import Screen
 from webkit import WAIT, free_port, served
 
+from imtheboss import i18n
 from imtheboss.web import server as web_server
 from imtheboss.web.phones import PhoneSeats
 
@@ -500,3 +501,53 @@ def test_a_stop_tapped_on_the_phone_cancels_a_travel_during_its_count(
                 await phone.wait_for(lambda s: "Bob stopped" in s, "the stop on the phone")
 
     asyncio.run(asyncio.wait_for(night(), 6 * WAIT))
+
+
+def test_a_spanish_phone_at_a_korean_table_reads_its_seat_in_spanish(
+    tmp_path: Path, panes: Panes, phone_screens: PhoneScreens
+) -> None:
+    """The table speaks Korean (``play --lang ko``); a phone whose browser speaks Spanish
+    chooses its seat, reads its hand and the table's log in Spanish, and the shared screen
+    stays in Korean."""
+    program_chromium = chromium_or_skip()
+    program = Path(sys.executable).with_name("imtheboss")
+    seats_port = free_port()
+    phones = PhoneSeats(f"ws://127.0.0.1:{seats_port}/", tmp_path)
+    with i18n.speaking("es"):
+        choose_es, new_game_es = i18n._("Choose your seat:"), i18n._("A new game.")
+        looks_es = i18n._("[b]{name}[/b] — only {name} looks").format(name="Bob")
+    with i18n.speaking("ko"):
+        new_game_ko = i18n._("A new game.")
+    looks_es = re.sub(r"\[/?b\]", "", looks_es)
+
+    async def night() -> None:
+        async with served(phones, processes=2, per_address=1) as phone_site:
+            panes.open(
+                "table",
+                f"{program} play --lang ko --save-dir {tmp_path / 'table'} --seats "
+                f"--seats-port {seats_port} --names Ann,Bob,Cy,Di --seed 11",
+            )
+            await panes.wait_for("table", lambda s: f"127.0.0.1:{seats_port}/" in s, "the door")
+            async with chromium(program_chromium) as page:
+                await page.call(
+                    "Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **PHONE
+                )
+                await page.call(
+                    "Network.setUserAgentOverride",
+                    userAgent="Mozilla/5.0 (Linux; Android 14) Mobile",
+                    acceptLanguage="es-ES,es",
+                )
+                await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
+                await page.call("Page.enable")
+                await page.call("Page.navigate", url=phone_site.url + "/")
+                phone = Phone(page, phone_screens)
+                await phone.wait_for(lambda s: choose_es in s, "the seats, in Spanish")
+                await phone.tap_text("2. Bob")
+                seen = await phone.wait_for(
+                    lambda s: looks_es in s and new_game_es in s, "Bob's hand and log, in Spanish"
+                )
+                assert new_game_ko not in seen
+                shared = panes.screen("table")
+                assert new_game_ko in shared and new_game_es not in shared
+
+    asyncio.run(asyncio.wait_for(night(), 4 * WAIT))
