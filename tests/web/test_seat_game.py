@@ -7,12 +7,14 @@ a simple policy: accept, close, pass, deal, roll, offer each investor once at $1
 another seat's. The game is played from the marker to the final score.
 
 A whole game of the printed board runs to ten deals or more; this one is played on a board
-file whose first deal tile carries every die number on its back, so the end roll after the
-first completed deal ends the game by the rules (E1, and the board's tiles are a file's to say:
-C4). ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshots and the panes' text there.
+file (C4: the tiles and their backs are the board's to say) whose first deal tile carries every
+die number on its back, so the end roll after the first completed deal ends the game by the
+rules (E1: the last Boss rolls after a tile with numbers on its back; board.md's ruling).
+``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshots and the panes' text there.
 
-A stop tapped on the phone page while a travel's count runs on the host cancels the travel
-(the same stop as ``tests/seats/test_seats_in_tmux.py``'s, from a phone).
+Also: a stop tapped on the phone page while a travel's count runs on the host cancels the
+travel (the same stop as ``tests/seats/test_seats_in_tmux.py``'s, from a phone); a phone
+whose browser speaks Spanish reads its seat in Spanish at a Korean table.
 """
 
 from __future__ import annotations

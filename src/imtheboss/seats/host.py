@@ -381,13 +381,10 @@ class SeatHost:
         """Refused to ``link`` alone, its reason (a message key, or the engine's refusal)
         worded in the language that device reads."""
         with speaking(self._lang.get(link)):
-            said = (
-                explain(reason)
-                if isinstance(reason, IllegalAction)
-                else _(reason)
-                if reason
-                else ""
-            )
+            if isinstance(reason, IllegalAction):
+                said = explain(reason)
+            else:
+                said = _(reason) if reason else ""
         link.send(write(Refused(code=code, version=self.version, reason=said)))
 
     # -- snapshots ---------------------------------------------------------------------------
