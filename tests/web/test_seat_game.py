@@ -189,7 +189,7 @@ class Panes:
 def panes(tmp_path: Path) -> Iterator[Panes]:
     home = tmp_path / "home"
     home.mkdir()
-    panes = Panes(f"imtheboss-game-{os.getpid()}", {"IMTHEBOSS_HOME": str(home)})
+    panes = Panes(f"imtheboss-game-{os.getpid()}-{tmp_path.name}", {"IMTHEBOSS_HOME": str(home)})
     try:
         yield panes
     finally:
