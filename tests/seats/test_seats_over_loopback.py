@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from textual.widgets import Static
+from rich.cells import cell_len
+from textual.widgets import Label, Static
 
 from imtheboss import i18n
 from imtheboss.engine import Card, Colour, InvestorRef, apply, view
@@ -392,10 +393,18 @@ def test_the_door_is_loopback_unless_the_lan_is_asked_for(tmp_path: Path) -> Non
             assert seats.address == f"ws://{address}:{port}/"
             assert {(address, port), ("127.0.0.1", port)} == set(bound)
             assert f"Join: ws://{address}:{port}/" in line
-            assert "⚠ open to this whole network" in line
+            assert "⚠ open to the LAN" in line
             device = await claim(http, f"ws://127.0.0.1:{port}/", 1)
             await until(lambda: "on devices: Bob" in seats_line(app))
             assert device.secret() not in seats_line(app)
+            # The bar is one line: at 80 columns the warning leaves room for the names.
+            assert cell_len(seats_line(app)) <= 70, seats_line(app)
+            # The seats screen says it in full.
+            await pilot.press("j")
+            await pilot.pause()
+            assert isinstance(app.screen, SeatsScreen)
+            said = str(app.screen.query_one("#seats-lan", Label).render())
+            assert said.startswith("⚠ open to this whole network: any device on it can take")
             await device.socket.close()
 
     run(lambda: night(False))

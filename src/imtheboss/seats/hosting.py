@@ -204,8 +204,9 @@ class HostedSeats:
         offline = [i.name for i in infos if i.claimed and not i.online]
         parts = [_("Join: {address}").format(address=self.address)]
         if self.app.settings.seats_lan:
-            # The LAN's address is no secret, but the door is open to the whole network.
-            parts.append(_("⚠ open to this whole network: any device on it can take a free seat"))
+            # The LAN's address is no secret, but the door is open to the whole network (in
+            # full on the seats screen: the bar is one line, the names must stay on it).
+            parts.append(_("⚠ open to the LAN"))
         if online:
             parts.append(_("on devices: {names}").format(names=_(", ").join(online)))
         if offline:
@@ -232,6 +233,12 @@ class SeatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
             yield Label(self._address(), id="seats-address", markup=False)
+            if self.seats.app.settings.seats_lan:
+                yield Label(
+                    _("⚠ open to this whole network: any device on it can take a free seat"),
+                    id="seats-lan",
+                    markup=False,
+                )
             yield Label(
                 _(
                     "A seat on a device: Enter frees it, to join it from another device; b: "
