@@ -14,6 +14,7 @@ from typing import Any
 
 import aiohttp
 from rich.cells import cell_len
+from textual.geometry import Region
 from textual.widgets import Label, Static
 
 from imtheboss import i18n
@@ -462,3 +463,31 @@ def test_a_spanish_seat_reads_its_refusals_and_log_in_spanish_at_a_korean_table(
         run(game)
     finally:
         i18n.use("en")
+
+
+def test_the_seats_screen_says_everything_at_80_by_24_in_every_language(tmp_path: Path) -> None:
+    """The seats screen (``j``) at 80×24, with the LAN's warning: its help and warning are
+    drawn in full in every language (wrapped to the screen's width, never cut short)."""
+
+    async def night(code: str) -> None:
+        session = travel_ready(tmp_path / code)
+        settings = table_settings(tmp_path / code, seats_lan=True)
+        app = BossApp(settings, session, HostedSeats)
+        with i18n.speaking(code):
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.press("j")
+                await until(lambda: isinstance(app.screen, SeatsScreen))
+                await pilot.pause()
+                for name in ("#seats-help", "#seats-lan"):
+                    label = app.screen.query_one(name, Label)
+                    width, height = label.content_size
+                    drawn = "".join(
+                        strip.text for strip in label.render_lines(Region(0, 0, width, height))
+                    )
+                    said = str(label.content)
+                    assert label.region.right <= 80, (code, name)
+                    assert "".join(drawn.split()) == "".join(said.split()), (code, drawn)
+
+    for code in ("en", "es", "sv", "zh", "ko"):
+        asyncio.run(night(code))

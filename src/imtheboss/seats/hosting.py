@@ -224,6 +224,8 @@ class SeatsScreen(ModalScreen[None]):
     SeatsScreen { background: $background; }
     #seats-box { padding: 0 1; }
     #seats-list { height: auto; max-height: 10; }
+    /* A label's width is its text's by default: at 80 columns the help ran off the screen. */
+    #seats-help, #seats-lan { width: 100%; }
     """
 
     def __init__(self, seats: HostedSeats) -> None:
