@@ -428,7 +428,9 @@ class Keyboard:
         if own in self.panes.screen("table"):
             await self.panes.keys("table", "Escape")  # the keyboard back to the table
         await self.panes.wait_for("table", lambda s: own not in s, "the table again")
-        self.looked_at = log_of(self.panes.screen("table"))
+        # After a move he looks again (a roll is followed by his deal); after none, not
+        # before the table changes.
+        self.looked_at = "" if move is not None else log_of(self.panes.screen("table"))
         return move is not None
 
 
