@@ -305,8 +305,8 @@ class Phone:
     def text(self) -> str:
         return "\n".join(self.lines())
 
-    async def tap(self, row: int, column: int) -> None:
-        """A tap on the middle of that cell of the terminal."""
+    async def cell(self, row: int, column: int) -> tuple[float, float]:
+        """The middle of that cell of the terminal, on the page."""
         screen = self.screens.last()
         assert screen is not None
         box = await self.page.evaluate(
@@ -314,9 +314,14 @@ class Phone:
             ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
         )
         left, top, width, height = box
-        x = left + (column + 0.5) * width / screen.columns
-        y = top + (row + 0.5) * height / screen.rows
-        await self.page.tap(x, y)
+        return (
+            left + (column + 0.5) * width / screen.columns,
+            top + (row + 0.5) * height / screen.rows,
+        )
+
+    async def tap(self, row: int, column: int) -> None:
+        """A tap on the middle of that cell of the terminal."""
+        await self.page.tap(*await self.cell(row, column))
 
     async def tap_text(self, text: str) -> None:
         for row, line in enumerate(self.lines()):
@@ -353,11 +358,28 @@ class Phone:
                 await self.tap_text("Propose")
                 return True
             raise AssertionError(f"a dialog the policy has no answer for:\n{text}")
-        move = choose(moves(self.lines()), self.memory.look(text))
+        made = self.memory.look(text)
+        options = moves(self.lines())
+        move = choose(options, made)
+        if move is None and len(options) > 1:
+            # A menu longer than the phone: a swipe scrolls it, and back when nothing is there.
+            await self.swipe(options[-1], 600)
+            options = moves(self.lines())
+            move = choose([Move(-1, 0, 0, ""), *options], made)
+            if move is None:
+                await self.swipe(options[-1], -600)
         if move is None:
             return False
         await self.tap(move.row, move.column + 1)
         return True
+
+    async def swipe(self, over: Move, pixels: int) -> None:
+        """The menu scrolled by ``pixels`` (down when positive), over one of its lines."""
+        x, y = await self.cell(over.row, over.column)
+        await self.page.call(
+            "Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=pixels
+        )
+        await asyncio.sleep(0.8)
 
 
 @dataclass
@@ -497,7 +519,12 @@ def play_a_whole_game(
                 )
                 await page.screenshot(shots / "seat-game-1-seated.png")
                 _keep(shots, "seat-game-1-seated", panes, ("table", "cy", "di"))
-                seats = [phone, Keyboard(panes), Terminal(panes, "cy"), Terminal(panes, "di")]
+                seats: list[Phone | Keyboard | Terminal] = [
+                    phone,
+                    Keyboard(panes),
+                    Terminal(panes, "cy"),
+                    Terminal(panes, "di"),
+                ]
                 names = ("Ann", "Bob", "Cy", "Di")
                 start = time.monotonic()
                 end = start + game_time
@@ -507,8 +534,8 @@ def play_a_whole_game(
                     # A hand on a device is never on the shared screen (Bob's is his own).
                     assert not any(f"only {n} looks" in shared for n in ("Ann", "Cy", "Di"))
                     acted = False
-                    for name, seat in zip(names, seats, strict=True):
-                        if await seat.step():
+                    for name, device in zip(names, seats, strict=True):
+                        if await device.step():
                             acted, night.moves = True, night.moves + 1
                             say(f"{time.monotonic() - start:7.1f}s  move {night.moves}: {name}")
                             await asyncio.sleep(1.0)
