@@ -19,7 +19,8 @@ imtheboss.catalogs``.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -128,6 +129,23 @@ def use(language: str) -> None:
 
 def language() -> str:
     return _language
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Every lookup in ``language`` for the length of the block, then the table's again: a
+    host words what it sends one device (its refusals, its log) in that device's language,
+    between two of its own frames (the block must not await). None: the table's own."""
+    global _current, _language
+    if language is None or language == _language:
+        yield
+        return
+    saved = _current, _language
+    use(language)
+    try:
+        yield
+    finally:
+        _current, _language = saved
 
 
 def _(message: str) -> str:

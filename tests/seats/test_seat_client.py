@@ -30,11 +30,11 @@ class Table:
     def seat_state(self) -> GameState | None:
         return self.state
 
-    def seat_play(self, action: Action) -> str | None:
+    def seat_play(self, action: Action) -> IllegalAction | None:
         try:
             self.state, _ = apply(self.state, action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc
         return None
 
     def seat_remaining(self) -> float | None:

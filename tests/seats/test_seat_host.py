@@ -64,11 +64,11 @@ class Table:
     def seat_state(self) -> GameState | None:
         return self.state
 
-    def seat_play(self, action: Action) -> str | None:
+    def seat_play(self, action: Action) -> IllegalAction | None:
         try:
             self.state, _events = apply(self.state, action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc
         return None
 
     def seat_remaining(self) -> float | None:
@@ -180,6 +180,41 @@ def test_a_seat_is_claimed_once_and_its_secret_opens_it_alone(tmp_path: Path) ->
     again.receive(back, write(Rejoin(seat=0, secret=welcome[0].secret)))
     assert again.links[back] == 0
     assert back.last_snapshot().view == view(state, 0)
+
+
+def test_one_connection_and_one_address_claim_one_seat_each() -> None:
+    """Issue 24: a device cannot take every free seat. A connection claims one seat in its
+    whole life (even after its seat was freed), a network address holds one seat however many
+    connections it opens; this machine's loopback (the phones' seat processes, ``join`` on
+    the host) is bounded by its connections only."""
+    _table, host, _ = seated(new_game(Setup(players=("Ann", "Bob", "Cy", "Di"), seed=2)))
+    greedy = Wire()
+    host.connect(greedy, "192.168.1.30")
+    host.receive(greedy, write(Claim(seat=0)))
+    host.receive(greedy, write(Claim(seat=1)))
+    assert refusals(greedy) == ["one_seat"] and host.links[greedy] == 0
+    host.release(0)  # freed at the shared keyboard: this connection still claims no other
+    greedy.take()
+    host.receive(greedy, write(Claim(seat=1)))
+    assert refusals(greedy) == ["one_seat"]
+    second, third = Wire(), Wire()
+    host.connect(second, "192.168.1.31")
+    host.receive(second, write(Claim(seat=1)))
+    assert host.links[second] == 1
+    host.connect(third, "192.168.1.31")  # the same device again, a new connection
+    host.receive(third, write(Claim(seat=2)))
+    assert refusals(third) == ["one_seat"] and host.links[third] is None
+    host.disconnect(second)  # offline, the seat still its: no new claim from that address
+    host.receive(third, write(Claim(seat=2)))
+    assert refusals(third) == ["one_seat"]
+    assert host.on_device() == {1}
+    # Loopback: one seat a connection, as many connections as there are seats.
+    for seat in (2, 3):
+        local = Wire()
+        host.connect(local, "127.0.0.1")
+        host.receive(local, write(Claim(seat=seat)))
+        assert host.links[local] == seat
+    assert host.on_device() == {1, 2, 3}
 
 
 def test_a_seat_moved_at_the_shared_keyboard_lets_its_old_device_go() -> None:

@@ -3,12 +3,17 @@ legal actions, whole; whatever else a device sends is refused by size or by sche
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
+from imtheboss import i18n
 from imtheboss.engine import Setup, legal_actions, start, view
 from imtheboss.seats.protocol import (
     MAX_FROM_SEAT,
+    Claim,
     Intent,
+    Language,
     ProtocolError,
     Snapshot,
     read_from_seat,
@@ -61,3 +66,10 @@ def test_anything_else_from_a_device_is_refused_by_code(raw: str | bytes, code: 
     with pytest.raises(ProtocolError) as refused:
         read_from_seat(raw)
     assert refused.value.code == code
+
+
+def test_a_device_names_only_a_language_the_program_speaks() -> None:
+    assert set(get_args(Language)) == set(i18n.LANGUAGES)
+    assert read_from_seat('{"type": "claim", "seat": 1, "lang": "es"}') == Claim(seat=1, lang="es")
+    with pytest.raises(ProtocolError):
+        read_from_seat('{"type": "claim", "seat": 1, "lang": "../../etc"}')

@@ -13,10 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from textual.widgets import Static
+from rich.cells import cell_len
+from textual.geometry import Region
+from textual.widgets import Label, Static
 
-from imtheboss.engine import Card, Colour, InvestorRef, view
+from imtheboss import i18n
+from imtheboss.engine import Card, Colour, InvestorRef, apply, view
 from imtheboss.engine import actions as A
+from imtheboss.engine.errors import IllegalAction
 from imtheboss.engine.position import Position
 from imtheboss.seats.hosting import HostedSeats, SeatsScreen
 from imtheboss.seats.protocol import (
@@ -30,6 +34,7 @@ from imtheboss.seats.protocol import (
     read_to_seat,
     write,
 )
+from imtheboss.seats.server import lan_address
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp, TableSettings
 from imtheboss.tui.screens.table import TableScreen
@@ -361,3 +366,128 @@ def test_an_offline_seat_is_played_by_a_bot_only_when_the_host_says_so(tmp_path:
             await back.socket.close()
 
     run(game)
+
+
+def test_the_door_is_loopback_unless_the_lan_is_asked_for(tmp_path: Path) -> None:
+    """``--seats`` listens on 127.0.0.1 alone; ``--lan`` listens on this machine's LAN address
+    as well (loopback still: the phones' seat processes come by it), says so on the shared
+    screen with the address and a warning, and shows no secret. The test connects only to
+    127.0.0.1, never to the LAN address it bound."""
+
+    async def night(lan: bool) -> None:
+        session = travel_ready(tmp_path / str(lan))
+        settings = table_settings(tmp_path / str(lan), seats_lan=lan)
+        app = BossApp(settings, session, HostedSeats)
+        async with app.run_test(size=(100, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            seats = app.seats
+            assert seats is not None and seats.address is not None
+            bound = seats.server.listening()
+            port = seats.server.port
+            line = seats_line(app)
+            if not lan:
+                assert bound == [("127.0.0.1", port)]
+                assert seats.address == f"ws://127.0.0.1:{port}/"
+                assert "⚠" not in line
+                return
+            address = lan_address()
+            assert seats.address == f"ws://{address}:{port}/"
+            assert {(address, port), ("127.0.0.1", port)} == set(bound)
+            assert f"Join: ws://{address}:{port}/" in line
+            assert "⚠ open to the LAN" in line
+            device = await claim(http, f"ws://127.0.0.1:{port}/", 1)
+            await until(lambda: "on devices: Bob" in seats_line(app))
+            assert device.secret() not in seats_line(app)
+            # The bar is one line: at 80 columns the warning leaves room for the names.
+            assert cell_len(seats_line(app)) <= 70, seats_line(app)
+            # The seats screen says it in full.
+            await pilot.press("j")
+            await pilot.pause()
+            assert isinstance(app.screen, SeatsScreen)
+            said = str(app.screen.query_one("#seats-lan", Label).render())
+            assert said.startswith("⚠ open to this whole network: any device on it can take")
+            await device.socket.close()
+
+    run(lambda: night(False))
+    run(lambda: night(True))
+
+
+def test_a_spanish_seat_reads_its_refusals_and_log_in_spanish_at_a_korean_table(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: a seat's private refusals, and the log on its screen, are worded in the
+    language its device reads (``join --lang``, the phone's), not the host's; the shared
+    screen stays in the host's."""
+
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            url = app.seats.address
+            bob = Device(await http.ws_connect(url))
+            await bob.send(write(Claim(seat=1, lang="es")))
+            cy = Device(await http.ws_connect(url))
+            await cy.send(write(Claim(seat=2)))  # no language said: the table's
+            await until(lambda: bob.snapshot() is not None and cy.snapshot() is not None)
+            snap = bob.snapshot()
+            assert snap is not None
+            # Bob has no travel card: the engine refuses, and Bob reads why in Spanish.
+            wrong = A.PlayTravel(player=1, target=InvestorRef(colour=Colour.ORANGE))
+            await bob.send(write(Intent(version=snap.version, action=wrong)))
+            await until(lambda: "illegal" in bob.refusals())
+            said = next(m.reason for m in bob.got if isinstance(m, Refused))
+            try:
+                apply(session.state, wrong)
+            except IllegalAction as error:
+                with i18n.speaking("es"):
+                    spanish = i18n.explain(error)
+                korean = i18n.explain(error)
+            assert said == spanish and said != korean
+            assert i18n.language() == "ko"  # the host's words are the host's again
+            # The log: Bob's in Spanish, Cy's (and the shared screen's) in Korean.
+            with i18n.speaking("es"):
+                log_es = app.table_log.markups()
+            log_ko = app.table_log.markups()
+            assert log_es != log_ko
+            bob_snap, cy_snap = bob.snapshot(), cy.snapshot()
+            assert bob_snap is not None and cy_snap is not None
+            assert list(bob_snap.log) == log_es[-len(bob_snap.log) :]
+            assert list(cy_snap.log) == log_ko[-len(cy_snap.log) :]
+            await bob.socket.close()
+            await cy.socket.close()
+
+    i18n.use("ko")
+    try:
+        run(game)
+    finally:
+        i18n.use("en")
+
+
+def test_the_seats_screen_says_everything_at_80_by_24_in_every_language(tmp_path: Path) -> None:
+    """The seats screen (``j``) at 80×24, with the LAN's warning: its help and warning are
+    drawn in full in every language (wrapped to the screen's width, never cut short)."""
+
+    async def night(code: str) -> None:
+        session = travel_ready(tmp_path / code)
+        settings = table_settings(tmp_path / code, seats_lan=True)
+        app = BossApp(settings, session, HostedSeats)
+        with i18n.speaking(code):
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.press("j")
+                await until(lambda: isinstance(app.screen, SeatsScreen))
+                await pilot.pause()
+                for name in ("#seats-help", "#seats-lan"):
+                    label = app.screen.query_one(name, Label)
+                    width, height = label.content_size
+                    drawn = "".join(
+                        strip.text for strip in label.render_lines(Region(0, 0, width, height))
+                    )
+                    said = str(label.content)
+                    assert label.region.right <= 80, (code, name)
+                    assert "".join(drawn.split()) == "".join(said.split()), (code, drawn)
+
+    for code in ("en", "es", "sv", "zh", "ko"):
+        asyncio.run(night(code))

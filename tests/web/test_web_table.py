@@ -16,8 +16,10 @@ import pytest
 import textual_serve
 from webkit import WAIT, screen_bytes, served, until
 
+from imtheboss import i18n
 from imtheboss.cli import build_parser
 from imtheboss.saves import in_use, saves_in
+from imtheboss.web.phones import DEVICE_COOKIE, LANG_COOKIE, PhoneSeats
 from imtheboss.web.server import MESSAGE_LIMIT, lan_addresses, local_names
 from imtheboss.web.table import OneTable
 from imtheboss.web_command import play_words
@@ -74,6 +76,37 @@ def test_a_second_page_is_told_in_a_sentence_and_gets_no_table(tmp_path: Path) -
                 await until(lambda: launcher.save is not None, "the game's save")
             await until(lambda: not site.server.relays, "the table to quit")
             assert len(saves_in(tmp_path / "games")) == 1
+
+    asyncio.run(asyncio.wait_for(scenario(), 3 * WAIT))
+
+
+def test_one_address_holds_one_phone_seat_whatever_keys_its_pages_make_up(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: the phone server starts one seat process per network address, so a phone
+    that makes up new device keys (a cleared cookie, a private tab) claims no second seat."""
+    phones = PhoneSeats("ws://127.0.0.1:9/", tmp_path)  # no table there: it waits offline
+    phones.handover = 0.3
+
+    def key(digit: str) -> dict[str, str]:
+        return {"Origin": "", "Cookie": f"{DEVICE_COOKIE}={digit * 32}"}
+
+    async def scenario() -> None:
+        async with (
+            served(phones, processes=4, per_address=1) as site,
+            aiohttp.ClientSession() as client,
+        ):
+            first = {**key("a"), "Origin": site.url}
+            async with client.ws_connect(_socket_url(site.url), headers=first):
+                await until(lambda: len(site.server.relays) == 1, "the first phone's seat")
+                other = {**key("b"), "Origin": site.url}
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await client.ws_connect(_socket_url(site.url), headers=other)
+                assert refused.value.status == 503
+                async with client.get(site.url + "/refusal") as why:
+                    said = (await why.json())["refusal"]
+                assert said == "This device already holds a seat at this game: play it there."
+                assert len(site.server.relays) == 1
 
     asyncio.run(asyncio.wait_for(scenario(), 3 * WAIT))
 
@@ -219,3 +252,53 @@ def test_the_lan_addresses_shown_are_this_machines_and_never_loopback() -> None:
 
     for address in lan_addresses():
         assert not ipaddress.ip_address(address).is_loopback
+
+
+def test_a_phones_seat_speaks_the_phones_language_not_the_servers(tmp_path: Path) -> None:
+    """The phone page puts the browser's language in a cookie; the phone's seat process is
+    started with it (``join --lang``), or with the server's when the program does not speak
+    it; anything that is not a language tag is not passed on."""
+    phones = PhoneSeats("ws://127.0.0.1:8765/", tmp_path)
+    device = {DEVICE_COOKIE: "c" * 32}
+
+    def lang(tag: str | None) -> str:
+        phones.devices.clear()
+        cookies = device if tag is None else {**device, LANG_COOKIE: tag}
+        launch = phones.launch(cookies)
+        assert launch is not None
+        words = list(launch.words)
+        return words[words.index("--lang") + 1]
+
+    assert lang("es-ES") == "es"
+    assert lang("ko") == "ko"
+    assert lang("zh-TW") == "zh"
+    assert lang(None) == "en"  # the server's
+    assert lang("fr-FR") == "en"
+    assert lang("es; rm -rf /") == "es"  # its language tag, and nothing of the rest
+    assert lang("rm -rf /") == "en"
+
+
+def test_the_phone_page_is_worded_in_the_phones_language(tmp_path: Path) -> None:
+    """A phone's page (its words while it opens, its refusals) follows the browser's
+    Accept-Language, the first language there the program speaks; the table's page stays in
+    the table's."""
+    phones = PhoneSeats("ws://127.0.0.1:9/", tmp_path)
+    with i18n.speaking("es"):
+        opening = i18n._("Opening the table…")
+
+    async def scenario() -> None:
+        async with served(phones) as site, aiohttp.ClientSession() as client:
+            spanish = {"Accept-Language": "fr-FR,es-ES;q=0.8,en;q=0.5"}
+            async with client.get(site.url + "/", headers=spanish) as page:
+                html = await page.text()
+            assert '<html lang="es">' in html and opening in html
+            async with client.get(site.url + "/", headers={"Accept-Language": "de"}) as page:
+                assert '<html lang="en">' in await page.text()
+        async with (
+            served(_table(tmp_path)) as site,
+            aiohttp.ClientSession() as client,
+            client.get(site.url + "/", headers={"Accept-Language": "es"}) as page,
+        ):
+            assert '<html lang="en">' in await page.text()
+
+    asyncio.run(asyncio.wait_for(scenario(), WAIT))

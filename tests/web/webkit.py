@@ -40,7 +40,9 @@ class Served:
 
 
 @asynccontextmanager
-async def served(launcher: Launcher, processes: int = 1) -> AsyncIterator[Served]:
+async def served(
+    launcher: Launcher, processes: int = 1, per_address: int | None = None
+) -> AsyncIterator[Served]:
     port = free_port()
     server = GameServer(
         launcher,
@@ -49,6 +51,7 @@ async def served(launcher: Launcher, processes: int = 1) -> AsyncIterator[Served
         names=local_names(False, port),
         processes=processes,
         title="test",
+        per_address=per_address,
     )
     runner = web.AppRunner(await server._make_app(), access_log=None)
     await runner.setup()

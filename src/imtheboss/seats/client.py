@@ -40,7 +40,7 @@ from ..engine.cards import Card, Colour
 from ..engine.closes import check_close
 from ..engine.state import CardRef, GameState, Price
 from ..engine.view import PlayerView
-from ..i18n import N_, _
+from ..i18n import N_, _, language
 from ..saves import data_dir
 from ..tui.crash_safe import CrashSafeApp
 from ..tui.language import translate_bindings
@@ -50,6 +50,7 @@ from .protocol import (
     MAX_TO_SEAT,
     Claim,
     Intent,
+    Language,
     ProtocolError,
     Refused,
     Rejoin,
@@ -70,6 +71,7 @@ REFUSALS = {
     "too_big": N_("That message was too long for the host."),
     "not_seated": N_("Choose a seat first."),
     "seat_taken": N_("That seat is taken: choose another."),
+    "one_seat": N_("This device already holds a seat: a device holds one seat."),
     "no_such_seat": N_("There is no such seat at this table."),
     "bad_secret": N_("This device no longer holds that seat: choose one again."),
     "stale": N_("The table moved on before your move arrived: look again."),
@@ -306,7 +308,9 @@ class SeatApp(CrashSafeApp[None]):
                     self._status(_("Connected to {address}.").format(address=self.url))
                     kept = self.keys.get(self.url)
                     if kept is not None:
-                        await socket.send_str(write(Rejoin(seat=kept[0], secret=kept[1])))
+                        await socket.send_str(
+                            write(Rejoin(seat=kept[0], secret=kept[1], lang=self.lang()))
+                        )
                     async for message in socket:
                         if message.type is WSMsgType.TEXT:
                             self._received(message.data)
@@ -321,6 +325,12 @@ class SeatApp(CrashSafeApp[None]):
             )
             await asyncio.sleep(backoff)
             backoff = min(MAX_BACKOFF, backoff * 2)
+
+    @staticmethod
+    def lang() -> Language:
+        """The language this device reads (``join --lang``, else its environment's): the
+        host words this seat's refusals and log in it, whatever the table's is."""
+        return cast(Language, language())
 
     def _send(self, text: str) -> bool:
         socket = self.socket
@@ -352,7 +362,7 @@ class SeatApp(CrashSafeApp[None]):
             return  # seated, or coming back to its seat (the host answers the rejoin)
         if self.wanted is not None:
             wanted, self.wanted = self.wanted, None
-            self._send(write(Claim(seat=wanted)))
+            self._send(write(Claim(seat=wanted, lang=self.lang())))
             return
         if not seats:
             self._status(str(_(REFUSALS["no_game"])))
@@ -363,7 +373,7 @@ class SeatApp(CrashSafeApp[None]):
         def chosen(seat: int | None) -> None:
             self._choosing = False
             if seat is not None:
-                self._send(write(Claim(seat=seat)))
+                self._send(write(Claim(seat=seat, lang=self.lang())))
 
         self._choosing = True
         self.push_screen(ChooseSeat(seats), chosen)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import ipaddress
 import json
 import os
 import secrets
@@ -27,11 +28,12 @@ from typing import Protocol
 
 from ..engine import actions as A
 from ..engine.actions import Action
+from ..engine.errors import IllegalAction
 from ..engine.legal import legal_actions
 from ..engine.one_step import accepts_then_close, closes_after, needed_accepts
 from ..engine.state import GameState, Phase
 from ..engine.view import view
-from ..i18n import _
+from ..i18n import N_, _, explain, speaking
 from .protocol import (
     LOG_LINES,
     Claim,
@@ -50,6 +52,21 @@ from .protocol import (
 
 #: Connections the host keeps at once (six seats, a few devices still choosing one).
 MAX_LINKS = 12
+#: Seats a device at one network address may hold: a device is one player. Loopback is this
+#: machine itself (the phone page's seat processes, each bounded to one phone there, and
+#: ``join`` terminals on the host): only each connection is bounded there.
+SEATS_PER_ADDRESS = 1
+
+
+def _bounded(address: str | None) -> bool:
+    """Whether claims from ``address`` count against ``SEATS_PER_ADDRESS`` (a network
+    address that is not this machine's loopback; None: a link with no address, in-process)."""
+    if address is None:
+        return False
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return True  # not an address we can read: bounded like any device
 
 
 class Link(Protocol):
@@ -65,14 +82,16 @@ class SeatTable(Protocol):
 
     def seat_state(self) -> GameState | None: ...
 
-    def seat_play(self, action: Action) -> str | None:
+    def seat_play(self, action: Action) -> IllegalAction | None:
         """Play ``action`` through the one ``apply``; None when it was played, else the
-        refusal (in words, with its rule ID)."""
+        engine's refusal (the host words it in the seat's language)."""
         ...
 
     def seat_remaining(self) -> float | None: ...
 
-    def seat_log(self) -> Sequence[str]: ...
+    def seat_log(self) -> Sequence[str]:
+        """The public log's lines, drawn in the language of the moment."""
+        ...
 
     def seat_bots(self) -> frozenset[int]: ...
 
@@ -177,12 +196,22 @@ class SeatHost:
         self._state: GameState | None = None
         #: What each link was last sent (version, remaining) — sent again only on a change.
         self._sent: dict[Link, _Sent] = {}
+        #: Where each link connects from (None: no address, a link in this process).
+        self._address: dict[Link, str | None] = {}
+        #: The links that claimed a seat once: a connection claims one seat in its life.
+        self._claimed: set[Link] = set()
+        #: Which address claimed each seat on a device (while this host runs).
+        self._claimed_from: dict[int, str] = {}
+        #: The language each seated link reads (None: the table's own).
+        self._lang: dict[Link, str | None] = {}
 
     def reset(self, keys: SeatKeys) -> None:
         """Another game at the table: its own seats; every device chooses again (or rejoins
         with the secret of that game)."""
         self.keys = keys
         self._state = None
+        self._claimed.clear()
+        self._claimed_from.clear()
         for link in self.links:
             self.links[link] = None
         self._sent.clear()
@@ -218,6 +247,7 @@ class SeatHost:
         """The shared keyboard frees ``seat`` (to move it to another device, or back to the
         keyboard): its secret is forgotten, its device let go."""
         self.keys.forget(seat)
+        self._claimed_from.pop(seat, None)
         for link, held in list(self.links.items()):
             if held == seat:
                 self._refuse(link, "moved")
@@ -227,19 +257,24 @@ class SeatHost:
 
     # -- links -------------------------------------------------------------------------------
 
-    def connect(self, link: Link) -> bool:
-        """A device connects: it is sent the seats, or refused when the host is full."""
+    def connect(self, link: Link, address: str | None = None) -> bool:
+        """A device connects (from ``address``, the peer's IP): it is sent the seats, or
+        refused when the host is full."""
         if len(self.links) >= MAX_LINKS:
             self._refuse(link, "full")
             link.close()
             return False
         self.links[link] = None
+        self._address[link] = address
         link.send(write(Seats(seats=self.seat_infos())))
         return True
 
     def disconnect(self, link: Link) -> None:
         held = self.links.pop(link, None)
         self._sent.pop(link, None)
+        self._address.pop(link, None)
+        self._claimed.discard(link)
+        self._lang.pop(link, None)
         if held is not None:
             self._everyone_the_seats()
             self.table.seats_changed()
@@ -254,6 +289,8 @@ class SeatHost:
         except ProtocolError as exc:
             self._refuse(link, exc.code)
             return
+        if isinstance(message, Claim | Rejoin):
+            self._lang[link] = message.lang
         if isinstance(message, Claim):
             self._claim(link, message.seat)
         elif isinstance(message, Rejoin):
@@ -273,15 +310,29 @@ class SeatHost:
         problem = self._free(seat)
         if problem is None and seat in self.keys.hashes:
             problem = "seat_taken"
-        if problem is None and self.links[link] is not None:
-            problem = "seat_taken"  # one seat a device: its own first
+        if problem is None and (self.links[link] is not None or link in self._claimed):
+            problem = "one_seat"  # one seat a connection, in its whole life
+        address = self._address.get(link)
+        if problem is None and _bounded(address) and self._held_from(address) >= SEATS_PER_ADDRESS:
+            problem = "one_seat"  # and one a device: new connections claim no more
         if problem is not None:
             self._refuse(link, problem)
             return
         secret = self.keys.new_secret(seat)
         self.links[link] = seat
+        self._claimed.add(link)
+        if address is not None:
+            self._claimed_from[seat] = address
         link.send(write(Welcome(seat=seat, secret=secret)))
         self._seated(link)
+
+    def _held_from(self, address: str | None) -> int:
+        """The seats on a device that ``address`` claimed and still holds (online or not)."""
+        return sum(
+            1
+            for seat, where in self._claimed_from.items()
+            if where == address and seat in self.keys.hashes
+        )
 
     def _rejoin(self, link: Link, seat: int, secret: str) -> None:
         problem = self._free(seat)
@@ -316,19 +367,26 @@ class SeatHost:
             return
         action = intent.action
         if isinstance(action, A.TimeUp) or getattr(action, "player", None) != seat:
-            self._refuse(link, "illegal", _("That move is not your seat's."))
+            self._refuse(link, "illegal", N_("That move is not your seat's."))
             return
         if isinstance(action, A.Roll) and action.value is not None:
             # The die is the host's: a number named by a device would only probe the seed.
-            self._refuse(link, "illegal", _("The host rolls the die; a roll names no number."))
+            self._refuse(link, "illegal", N_("The host rolls the die; a roll names no number."))
             return
         refusal = self.table.seat_play(action)
         if refusal is not None:
             self._refuse(link, "illegal", refusal)
         self.sync()
 
-    def _refuse(self, link: Link, code: RefusalCode, reason: str = "") -> None:
-        link.send(write(Refused(code=code, version=self.version, reason=reason)))
+    def _refuse(self, link: Link, code: RefusalCode, reason: str | IllegalAction = "") -> None:
+        """Refused to ``link`` alone, its reason (a message key, or the engine's refusal)
+        worded in the language that device reads."""
+        with speaking(self._lang.get(link)):
+            if isinstance(reason, IllegalAction):
+                said = explain(reason)
+            else:
+                said = _(reason) if reason else ""
+        link.send(write(Refused(code=code, version=self.version, reason=said)))
 
     # -- snapshots ---------------------------------------------------------------------------
 
@@ -348,11 +406,16 @@ class SeatHost:
             return
         now = time.monotonic()
         remaining = self.table.seat_remaining()
-        log = tuple(self.table.seat_log()[-LOG_LINES:])
+        logs: dict[str | None, tuple[str, ...]] = {}
         seats = self.seat_infos()
         for link, seat in list(self.links.items()):
             if seat is None:
                 continue
+            lang = self._lang.get(link)
+            if lang not in logs:
+                with speaking(lang):  # the log in the words of the devices that read it
+                    logs[lang] = tuple(self.table.seat_log()[-LOG_LINES:])
+            log = logs[lang]
             last = self._sent.get(link)
             now_sent = (self.version, log, seats)
             unchanged = last is not None and (last.version, last.log, last.seats) == now_sent

@@ -25,7 +25,6 @@ from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
 from ..i18n import N_, _, fill
-from ..tui.labels import refusal
 from ..tui.language import translate_bindings
 from ..tui.screens.dialogs import ConfirmDialog
 from ..tui.screens.private import PrivatePanel
@@ -140,10 +139,10 @@ class HostedSeats:
         self._follow_the_session()  # every question of the host begins here
         return None if self.app.session is None else self.app.session.state
 
-    def seat_play(self, action: Action) -> str | None:
+    def seat_play(self, action: Action) -> IllegalAction | None:
         refusals: list[IllegalAction] = []
         self.app.play(action, refused=refusals.append)
-        return refusal(refusals[0]) if refusals else None
+        return refusals[0] if refusals else None
 
     def seat_remaining(self) -> float | None:
         return self.app._remaining()
@@ -204,6 +203,10 @@ class HostedSeats:
         online = [i.name for i in infos if i.claimed and i.online]
         offline = [i.name for i in infos if i.claimed and not i.online]
         parts = [_("Join: {address}").format(address=self.address)]
+        if self.app.settings.seats_lan:
+            # The LAN's address is no secret, but the door is open to the whole network (in
+            # full on the seats screen: the bar is one line, the names must stay on it).
+            parts.append(_("⚠ open to the LAN"))
         if online:
             parts.append(_("on devices: {names}").format(names=_(", ").join(online)))
         if offline:
@@ -221,6 +224,8 @@ class SeatsScreen(ModalScreen[None]):
     SeatsScreen { background: $background; }
     #seats-box { padding: 0 1; }
     #seats-list { height: auto; max-height: 10; }
+    /* A label's width is its text's by default: at 80 columns the help ran off the screen. */
+    #seats-help, #seats-lan { width: 100%; }
     """
 
     def __init__(self, seats: HostedSeats) -> None:
@@ -230,6 +235,12 @@ class SeatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
             yield Label(self._address(), id="seats-address", markup=False)
+            if self.seats.app.settings.seats_lan:
+                yield Label(
+                    _("⚠ open to this whole network: any device on it can take a free seat"),
+                    id="seats-lan",
+                    markup=False,
+                )
             yield Label(
                 _(
                     "A seat on a device: Enter frees it, to join it from another device; b: "

@@ -34,6 +34,9 @@ LOG_LINES = 60
 SECRET_LENGTH = 43
 
 Seat = Annotated[int, Field(ge=0, le=5)]
+#: The language a device reads (``i18n.LANGUAGES``): the host words its refusals and its log
+#: for that device in it.
+Language = Literal["en", "es", "sv", "zh", "ko"]
 Version = Annotated[int, Field(ge=0, le=10**9)]
 
 
@@ -49,6 +52,7 @@ class Claim(_Message):
 
     type: Literal["claim"] = "claim"
     seat: Seat
+    lang: Language | None = None
 
 
 class Rejoin(_Message):
@@ -57,6 +61,7 @@ class Rejoin(_Message):
     type: Literal["rejoin"] = "rejoin"
     seat: Seat
     secret: Annotated[str, Field(min_length=SECRET_LENGTH, max_length=SECRET_LENGTH)]
+    lang: Language | None = None
 
 
 class Intent(_Message):
@@ -131,6 +136,7 @@ RefusalCode = Literal[
     "too_big",
     "not_seated",
     "seat_taken",
+    "one_seat",
     "no_such_seat",
     "bad_secret",
     "stale",

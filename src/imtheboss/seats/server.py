@@ -98,18 +98,35 @@ class SeatServer:
         # No access log: a log line is a place a secret or a name must never be written.
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
-        site = web.TCPSite(runner, self.bind, self.port, backlog=MAX_LINKS)
         try:
-            await site.start()
+            for bind in self.binds():
+                site = web.TCPSite(runner, bind, self.port, backlog=MAX_LINKS)
+                await site.start()
+                server = site._server
+                sockets = getattr(server, "sockets", None) or ()
+                if sockets:  # port 0: the next address listens on the port this one got
+                    self.port = int(sockets[0].getsockname()[1])
         except OSError:
             await runner.cleanup()
             raise
         self._runner = runner
-        server = site._server
-        sockets = getattr(server, "sockets", None) or ()
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
         return self.address
+
+    def binds(self) -> tuple[str, ...]:
+        """Where the server listens: ``bind``, and loopback too when ``bind`` is the LAN's
+        (the phone page's seat processes and a ``join`` on this machine come by loopback)."""
+        return (self.bind,) if self.bind == LOOPBACK else (self.bind, LOOPBACK)
+
+    def listening(self) -> list[tuple[str, int]]:
+        """The addresses the server's sockets are bound to, as the kernel says."""
+        found: list[tuple[str, int]] = []
+        if self._runner is not None:
+            for site in self._runner.sites:
+                server = getattr(site, "_server", None)
+                for sock in getattr(server, "sockets", None) or ():
+                    name = sock.getsockname()
+                    found.append((str(name[0]), int(name[1])))
+        return found
 
     async def stop(self) -> None:
         if self._runner is not None:
@@ -130,7 +147,7 @@ class SeatServer:
         await socket.prepare(request)
         link = _SocketLink(socket)
         try:
-            if self.host.connect(link):
+            if self.host.connect(link, request.remote):
                 async for message in socket:
                     if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                         self.host.receive(link, message.data)

@@ -18,11 +18,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..i18n import _
-from .server import Launch
+from .server import Launch, page_language
 
 #: The cookie the phone page sets, and the form of its value.
 DEVICE_COOKIE = "imtheboss_device"
 DEVICE_KEY = re.compile(r"[0-9a-f]{32}")
+#: The cookie that carries the phone's own language (its browser's, ``navigator.language``:
+#: what it sends as Accept-Language): the phone's seat reads its screen and its refusals in
+#: it, not in the host's.
+LANG_COOKIE = "imtheboss_lang"
 #: Where the seat processes keep their devices' secrets, in the host's data folder.
 PHONES_FOLDER = "phones"
 
@@ -35,6 +39,11 @@ def device_of(cookies: Mapping[str, str]) -> str | None:
     return key if DEVICE_KEY.fullmatch(key) else None
 
 
+def language_of(cookies: Mapping[str, str]) -> str | None:
+    """The phone's language, if it is one the program speaks (``es-ES`` → ``es``)."""
+    return page_language(cookies.get(LANG_COOKIE, "")[:35])
+
+
 class PhoneSeats:
     """A seat process for each phone, at most one per device key."""
 
@@ -44,13 +53,12 @@ class PhoneSeats:
     def __init__(self, address: str, save_dir: Path, words: Sequence[str] | None = None) -> None:
         from .. import i18n
 
-        #: What each phone runs: the seat client of the table at ``address`` (the words can
-        #: be given instead, to serve another app the same way).
-        self.words = (
-            list(words)
-            if words is not None
-            else [sys.executable, "-m", "imtheboss.cli", "join", "--lang", i18n.language(), address]
-        )
+        #: What each phone runs: the seat client of the table at ``address``, in the
+        #: phone's language (else the server's); the words can be given instead, to serve
+        #: another app the same way.
+        self.words = list(words) if words is not None else None
+        self.address = address
+        self.language = i18n.language()
         self.save_dir = save_dir
         self.devices: dict[str, object] = {}
         self._starting: str | None = None
@@ -73,7 +81,11 @@ class PhoneSeats:
         if device is None or device in self.devices:
             return None
         self._starting = device
-        return Launch([*self.words, "--save-dir", str(self.folder(device))])
+        words = self.words
+        if words is None:
+            lang = language_of(cookies) or self.language
+            words = [sys.executable, "-m", "imtheboss.cli", "join", "--lang", lang, self.address]
+        return Launch([*words, "--save-dir", str(self.folder(device))])
 
     def started(self, relay: object) -> None:
         if self._starting is not None:

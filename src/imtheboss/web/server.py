@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -180,6 +181,7 @@ class GameServer(Server):
         names: Names,
         processes: int,
         title: str,
+        per_address: int | None = None,
     ) -> None:
         import textual_serve.server
 
@@ -195,7 +197,11 @@ class GameServer(Server):
         self.launcher = launcher
         self.names = names
         self.processes = processes
+        #: The most processes the pages of one network address may hold (None: no bound but
+        #: ``processes``): a phone is one seat, however many keys it makes up.
+        self.per_address = per_address
         self.relays: set[_Relay] = set()
+        self._remotes: dict[_Relay, str | None] = {}
 
     def initialize_logging(self) -> None:
         # One line a record: textual-serve's RichHandler prints tracebacks with locals.
@@ -233,37 +239,51 @@ class GameServer(Server):
         refusal = self.launcher.refusal(request.cookies)
         if refusal is None and len(self.relays) >= self.processes:
             refusal = _("Every place at this game is taken; close a page, then reload this one.")
+        if refusal is None and self.per_address is not None:
+            held = sum(1 for remote in self._remotes.values() if remote == request.remote)
+            if held >= self.per_address:
+                refusal = _("This device already holds a seat at this game: play it there.")
         return refusal
 
     async def handle_refusal(self, request: web.Request) -> web.Response:
         """Why this page's connection was refused, if it is: the page asks once it closed,
         to say so in a sentence rather than only that the table closed."""
-        return web.json_response({"refusal": self._refusal(request)})
+        from .. import i18n
+
+        with i18n.speaking(self._page_language(request)):
+            return web.json_response({"refusal": self._refusal(request)})
+
+    def _page_language(self, request: web.Request) -> str | None:
+        """A phone's page is worded in the phone's language (its browser's first one the
+        program speaks), as its seat is; the table's page in the table's (None)."""
+        if not self.launcher.phone:
+            return None
+        return page_language(request.headers.get("Accept-Language"))
 
     async def handle_index(self, request: web.Request) -> web.Response:
         # Never a wait here: a browser keeps the old page (and its process) until the new
         # page has come, so a reload that waited for the old process would wait for itself.
-        context = {
-            "language": "en",
-            "title": self.title,
-            "phone": self.launcher.phone,
-            "static_url": "/static/",
-            "websocket_url": f"ws://{request.host}/ws",
-            "font_size": 16,
-            "columns": PHONE_COLUMNS,
-            "words": {
-                "connecting": _("Opening the table…"),
-                "ended": _("The table closed."),
-                "again": _("Open it again"),
-                "no_key": _(
-                    "This page needs to keep a key on this device to hold your seat: allow "
-                    "this site's storage (cookies), then reload."
-                ),
-            },
-        }
         from .. import i18n
 
-        context["language"] = i18n.language()
+        with i18n.speaking(self._page_language(request)):
+            context = {
+                "language": i18n.language(),
+                "title": self.title,
+                "phone": self.launcher.phone,
+                "static_url": "/static/",
+                "websocket_url": f"ws://{request.host}/ws",
+                "font_size": 16,
+                "columns": PHONE_COLUMNS,
+                "words": {
+                    "connecting": _("Opening the table…"),
+                    "ended": _("The table closed."),
+                    "again": _("Open it again"),
+                    "no_key": _(
+                        "This page needs to keep a key on this device to hold your seat: allow "
+                        "this site's storage (cookies), then reload."
+                    ),
+                },
+            }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = (
@@ -329,6 +349,7 @@ class GameServer(Server):
             download_manager=self.download_manager,
         )
         self.relays.add(relay)
+        self._remotes[relay] = request.remote
         self.launcher.started(relay)
         try:
             await websocket.prepare(request)
@@ -343,10 +364,25 @@ class GameServer(Server):
         finally:
             await relay.finish()
             self.relays.discard(relay)
+            self._remotes.pop(relay, None)
             self.launcher.ended(relay)
             with contextlib.suppress(Exception):
                 await websocket.close()
         return websocket
+
+
+def page_language(header: str | None) -> str | None:
+    """The first language of an ``Accept-Language`` header that the program speaks (the
+    header's order; its weights are the browser's and come in that order)."""
+    from ..i18n import locale_language
+
+    for part in (header or "").split(",")[:10]:
+        tag = part.split(";")[0].strip()
+        if re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*", tag):
+            found = locale_language(tag)
+            if found is not None:
+                return found
+    return None
 
 
 def _cells(value: str | None, default: int) -> int:
