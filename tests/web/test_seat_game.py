@@ -11,8 +11,10 @@ In CI it is played on a board file (C4: the tiles and their backs are the board'
 whose first deal tile carries every die number on its back, so the end roll after the first
 completed deal ends the game by the rules (E1: the last Boss rolls after a tile with numbers
 on its back; board.md's ruling). With ``IMTHEBOSS_LONG_GAMES=1`` the same devices and policy
-play a whole game on the printed board too, several deals to the end the rules say (some
-minutes; docs/seat-game.txt is an excerpt of one).
+play a whole game on the printed board too, several deals to the end the rules say (half an
+hour or more). Not yet played to its end: with seed 11 it stalls after four deals closed, Ann
+(the phone) the Boss of a deal that cannot close, her "Declare the deal failed" out of the
+phone's sight (the swipe in ``Phone.step`` did not bring it into view).
 ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshots and the panes' text there.
 
 Also: a stop tapped on the phone page while a travel's count runs on the host cancels the
@@ -582,7 +584,7 @@ _CLOSED = re.compile(r"(\d+) deals? (?:was|were) closed\.")
 
 @pytest.mark.skipif(
     not os.environ.get("IMTHEBOSS_LONG_GAMES"),
-    reason="a whole game on the printed board takes a quarter of an hour or more: "
+    reason="a whole game on the printed board takes half an hour or more: "
     "set IMTHEBOSS_LONG_GAMES=1 to play it",
 )
 def test_a_whole_game_on_the_printed_board_each_seat_on_its_own_device(
@@ -591,7 +593,7 @@ def test_a_whole_game_on_the_printed_board_each_seat_on_its_own_device(
     """The same four devices and policy on the board ``play`` uses (the printed one), no board
     file: several deals, to the end the rules say (the end roll, E1, or the last tile, E2).
     ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps each device's last screen and a line a move there
-    (``seat-game-moves.txt``); docs/seat-game.txt is an excerpt of one such game."""
+    (``seat-game-moves.txt``)."""
     shots = Path(os.environ.get("IMTHEBOSS_SCREENSHOTS") or tmp_path)
     moves_file = shots / "seat-game-moves.txt"
     moves_file.write_text("")
