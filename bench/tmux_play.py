@@ -44,8 +44,8 @@ from imtheboss.engine import Options, Setup, new_game
 from imtheboss.engine import actions as A
 from imtheboss.engine.actions import Action
 from imtheboss.engine.game import apply
-from imtheboss.notation.convert import to_line
 from imtheboss.notation.replay import replay_text
+from imtheboss.notation.writer import to_line
 from imtheboss.tui.screens.private import PrivatePanel
 
 #: Pilot's key names that tmux spells otherwise; any other one-character key is sent as is.

@@ -395,7 +395,7 @@ def _copier(cls: type[Tree]) -> Callable[..., Any]:
     C call that copies its table, keeping the class's shared keys) given to a bare instance
     as its ``__dict__``: an empty instance dict updated from the old one inserted the fields
     one by one (a third of ``apply``'s instructions went to copies)."""
-    width = len(dataclasses.fields(cls)) + 1  # type: ignore[arg-type]
+    width = len(dataclasses.fields(cls)) + 1
 
     def replace(self: Tree, **changes: Any) -> Tree:
         fields = self.__dict__.copy()
