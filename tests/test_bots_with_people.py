@@ -72,6 +72,9 @@ def test_while_it_waits_a_bot_neither_fails_nor_takes_its_question_back() -> Non
     )
     assert not gives_up(A.LayFamily(player=DEALER1, colour=Colour.RED), question)
     assert not gives_up(A.Withdraw(player=DEALER1, supplier=1), question)
+    # Nor closes: a close ends Ann's offer unanswered, even one made without red (issue 19).
+    blue = A.Close(player=DEALER1, supplies={Colour.BLUE: InvestorRef(colour=Colour.BLUE)})
+    assert gives_up(blue, question)
 
 
 def test_a_bot_boss_does_not_take_the_colour_it_offered_a_person_from_another_first() -> None:

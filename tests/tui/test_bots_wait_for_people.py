@@ -4,7 +4,8 @@ that waits in vain moves on when its count runs out, and a bot Boss stops a pers
 
 The deals are set up on seeds found for the purpose (two people, Ann and Bob, then two dealers):
 seed 1 puts Ann first, and space 1 needs her investors and Dealer1's blue one; seed 12 puts
-Dealer1 first, and space 1 needs its investors and Ann's red one. The tests wait for states,
+Dealer1 first, and space 1 needs its investors and Ann's red one; seed 11 is replayed up to
+Dealer2's offer to Bob on space 4, which it can close without him. The tests wait for states,
 never for fixed times: the only clocks are the bots' wait and the last call, and a test that
 checks the wait measures it from what it saw.
 """
@@ -20,8 +21,9 @@ from tuikit import Driver, log_text, run, screen_text, settings
 from imtheboss.bots.dealer import CANCEL_PATIENCE, PATIENCE, DealerBot
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Colour
+from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.setup import Setup
-from imtheboss.engine.state import GameState, InvestorRef, Phase, Price
+from imtheboss.engine.state import FamilyRef, GameState, InvestorRef, Phase, Price
 from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.bot_seats import questions
@@ -30,6 +32,7 @@ from imtheboss.tui.screens.close import CloseDialog
 PEOPLE_AND_BOTS = ("Ann", "Bob", "Dealer1", "Dealer2")
 BOTS = {"Dealer1": "dealer", "Dealer2": "dealer"}
 ANN, DEALER1 = 0, 2
+BOB, DEALER2 = 1, 3
 BOT_SEATS = frozenset({2, 3})
 
 
@@ -103,6 +106,23 @@ def bot_offer_to_ann(state: GameState) -> bool:
     return any(q.asker == DEALER1 and q.person == ANN for q in questions(state, BOT_SEATS))
 
 
+def bot_offer_to(state: GameState, person: int) -> bool:
+    """The Boss, a bot, waits on an offer to ``person``."""
+    return any(q.person == person and q.proposal is not None for q in questions(state, BOT_SEATS))
+
+
+async def accepted_and_closed(driver: Driver, session: GameSession, person: int) -> A.Close:
+    """``person`` accepts the bot Boss's offer through the keys; the close of the first deal
+    that follows."""
+    panel = await driver.take_keyboard(person)
+    await driver.choose(panel, lambda m: m.action == A.Accept(player=person))
+    await driver.confirm()
+    await driver.wait_for(lambda: A.Accept(player=person) in session.actions)
+    await driver.give_back()
+    await driver.wait_for(lambda: driver.state.deals_done == 1)
+    return next(a for a in session.actions if isinstance(a, A.Close))
+
+
 def test_a_bot_boss_waits_for_a_person_who_accepts_through_the_keys(tmp_path: Path) -> None:
     session = deal_started(tmp_path, seed=12, boss=DEALER1, space=1)
     assert session.state.owners[Colour.RED] == ANN
@@ -126,14 +146,8 @@ def test_a_bot_boss_waits_for_a_person_who_accepts_through_the_keys(tmp_path: Pa
             assert isinstance(bot, DealerBot)
             await driver.wait_for(lambda: bot._idle >= PATIENCE)
             assert driver.state.phase is Phase.DEAL and bot_offer_to_ann(driver.state)
-            panel = await driver.take_keyboard(ANN)
-            await driver.choose(panel, lambda m: m.action == A.Accept(player=ANN))
-            await driver.confirm()
-            await driver.wait_for(lambda: A.Accept(player=ANN) in session.actions)
-            await driver.give_back()
             # The bot goes on at once: it closes with Ann's red investor.
-            await driver.wait_for(lambda: driver.state.deals_done == 1)
-            close = next(a for a in session.actions if isinstance(a, A.Close))
+            close = await accepted_and_closed(driver, session, ANN)
             assert close.player == DEALER1
             assert close.supplies[Colour.RED] == InvestorRef(colour=Colour.RED)
             assert driver.state.players[ANN].money == offer.price.amount
@@ -287,5 +301,63 @@ def test_a_person_boss_asks_a_bot_supplier_to_cancel_and_it_gives_in(tmp_path: P
                 lambda: "Dealer1 wants to cancel the agreement with Ann." in log_text(app)
             )
             await driver.wait_for(lambda: "asks to cancel the agreement" not in screen_text(app))
+
+    run(scenario)
+
+
+def seed_11_offer_to_bob(save_dir: Path) -> GameSession:
+    """Seed 11 as a table played it (issue 19, with sharks in tmux) up to the offer of the
+    Boss, Dealer2, to Bob: $3M for his orange investor. Space 4 takes two of four colours
+    besides blue and pink, so the Boss can close without orange."""
+    session = GameSession.new(Setup(players=PEOPLE_AND_BOTS, seed=11), save_dir, bots=BOTS)
+    session.act(A.PlaceMarker(player=BOB, space=4))
+    for seat, value in ((DEALER1, 3), (DEALER2, 4), (ANN, 4), (BOB, 6), (DEALER1, 5)):
+        session.act(A.Roll(player=seat, value=value))
+        session.act(A.Draw(player=seat))
+    three = Price(amount=3)
+    session.act(A.StartDeal(player=DEALER2))
+    session.act(A.Ask(player=DEALER1, cards=(InvestorRef(colour=Colour.GREEN),), price=three))
+    session.act(A.LayFamily(player=DEALER1, colour=Colour.PINK))
+    session.act(A.Accept(player=DEALER2, supplier=DEALER1))
+    pink = (FamilyRef(owner=DEALER1, colour=Colour.PINK),)
+    session.act(A.Ask(player=DEALER1, cards=pink, price=three))
+    orange = (InvestorRef(colour=Colour.ORANGE),)
+    session.act(A.Offer(player=DEALER2, supplier=BOB, cards=orange, price=three))
+    return session
+
+
+def test_a_bot_boss_does_not_close_without_the_person_it_offered_a_price(tmp_path: Path) -> None:
+    """Issue 19: Shark2, the Boss, offered Bob $3M and ended the deal a moment later, before
+    Bob could take the keyboard. The close needed no orange (it laid its own blue and pink),
+    so nothing about the colour held it back; yet a close ends Bob's question unanswered as
+    a fail does. The Boss waits for his answer, and Bob's accept is what closes the deal."""
+    session = seed_11_offer_to_bob(tmp_path)
+    offer = session.actions[-1]
+    assert isinstance(offer, A.Offer) and offer.supplier == BOB
+
+    def ended_early() -> bool:
+        after = session.actions[session.actions.index(offer) + 1 :]
+        return any(
+            isinstance(a, A.Close | A.Fail | A.Reset)
+            or (isinstance(a, A.Withdraw | A.Offer) and a.supplier == BOB)
+            for a in after
+        )
+
+    def could_close() -> bool:
+        return any(isinstance(a, A.Close) for a in legal_actions(session.state, DEALER2))
+
+    async def scenario() -> None:
+        changes = {"bot_pause": 0.05, "bot_wait": 600.0, "stop_window": 1.0, "last_call": 1.0}
+        app = BossApp(settings(tmp_path, names=None, **changes), session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await driver.wait_for(lambda: could_close() or ended_early())
+            # Many of the bots' moments (one each 0.05 s): without the wait it closed at once.
+            await pilot.pause(2.0)
+            assert not ended_early(), "\n".join(map(repr, session.actions[-6:]))
+            assert driver.state.phase is Phase.DEAL and bot_offer_to(driver.state, BOB)
+            close = await accepted_and_closed(driver, session, BOB)
+            assert close.player == DEALER2 and Colour.ORANGE in close.supplies
+            assert driver.state.players[BOB].money == 3
 
     run(scenario)

@@ -8,8 +8,9 @@ a bot that gives up a moment after its offer leaves them no chance (a save showe
 Ann at 7.7 s and the deal failed at 9.9 s). So a bot that has put a question to a person — its
 offer as the Boss, its ask to a Boss who is a person, its request to cancel its agreement with
 a person (N5: it ends only when both sides cancel) — waits for the answer (``BotWaits``):
-until the person answers or the wait runs out, the bot neither fails the deal nor takes back or
-replaces its question. It goes on playing otherwise, and the rest of the table keeps working.
+until the person answers or the wait runs out, the bot neither fails nor closes the deal, nor
+takes back or replaces its question. It goes on playing otherwise, and the rest of the table
+keeps working.
 The questions are proposals and requests said at the table, so the wait tells nothing that the
 table does not already see.
 """
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.legal import legal_actions
-from ..engine.state import FamilyRef, GameState, Phase, Proposal, WindowKind
+from ..engine.state import GameState, Phase, Proposal, WindowKind
 from ..engine.view import PlayerView, view
 
 if TYPE_CHECKING:
@@ -109,14 +110,18 @@ class BotWaits:
 def gives_up(action: Action, question: Question, state: GameState | None = None) -> bool:
     """Would this move end the question before its answer: failing the deal, taking the
     proposal back, or replacing it with another? (A request to cancel is never taken back:
-    no move does that.) And, ``state`` given, would a Boss who offered a person a price for
-    a colour take that colour from someone else first — accept another's card for it, or
-    close with one — when it promised the person the time to answer (issue 19)?"""
+    no move does that.) A Boss who offered a person a price does not close either: a close
+    ends the offer unanswered as a fail does, whatever colours it is made of (a shark Boss
+    closed with pink a moment after its offer to Bob for orange, issue 19). And, ``state``
+    given, would that Boss take the colour from someone else first — accept another's card
+    for it — when it promised the person the time to answer?"""
     if isinstance(action, A.Fail | A.Reset):
         return True
     if question.proposal is None:
         return False
     if question.proposal.by_boss:
+        if isinstance(action, A.Close):
+            return True
         if isinstance(action, A.Withdraw | A.Offer):
             return action.supplier == question.person
         if state is not None and state.deal is not None:
@@ -131,12 +136,6 @@ def _takes_the_colour_elsewhere(action: Action, question: Question, state: GameS
     if isinstance(action, A.Accept) and action.supplier not in (None, question.person):
         other = next((p for p in state.deal.proposals if p.supplier == action.supplier), None)
         return other is not None and any(ref.colour in promised for ref in other.cards)
-    if isinstance(action, A.Close):
-        person = question.person
-        for colour, ref in action.supplies.items():
-            owner = ref.owner if isinstance(ref, FamilyRef) else state.owners[colour]
-            if colour in promised and owner != person:
-                return True
     return False
 
 
