@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind, family
+from ..engine.closes import supplier_of
 from ..engine.game import agreeing_cards
 from ..engine.options import Variant
 from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
@@ -368,8 +369,7 @@ def _needed_from(seen: PlayerView, supplier: int, for_boss: bool) -> bool:
 
     def others(colour: Colour) -> bool:
         for ref in sources.get(colour, ()):
-            owner = ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour]
-            if owner != supplier:
+            if supplier_of(ref, owners) != supplier:
                 return True
         hand = seen.hand or ()
         return for_boss and family(colour) in hand

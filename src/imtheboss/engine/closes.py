@@ -129,10 +129,7 @@ def unpaid_agreements(
     """CL4 (ruling 2026-12-01): the agreements a close leaves unpaid, none of whose cards took
     part as its own player's card (the match ``check_close`` pays by), for the outcome to name."""
 
-    paid = [
-        agreement_for(deal, ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour], ref)
-        for ref in supplies.values()
-    ]
+    paid = [agreement_for(deal, supplier_of(ref, owners), ref) for ref in supplies.values()]
     return [a for a in deal.agreements if not any(a is b for b in paid)]
 
 
@@ -149,6 +146,11 @@ def _check_pick(given: set[Colour], optional: frozenset[Colour], pick: int) -> N
                 chosen=len(chosen),
             ),
         )
+
+
+def supplier_of(ref: CardRef, owners: Mapping[Colour, int | None]) -> int | None:
+    """Whose card ``ref`` is in a deal: a family card's who laid it, an investor's owner's."""
+    return ref.owner if isinstance(ref, FamilyRef) else owners[ref.colour]
 
 
 def agreement_for(deal: Deal, supplier: int | None, ref: CardRef) -> Agreement | None:

@@ -19,11 +19,11 @@ from collections.abc import Mapping, Sequence
 
 from . import actions as A
 from .cards import COLOURS, Colour
-from .closes import close_actions
+from .closes import close_actions, supplier_of
 from .errors import IllegalAction
 from .game import apply, check_close
 from .legal import legal_actions
-from .state import Agreement, CardRef, FamilyRef, GameState, InvestorRef, Phase, Price
+from .state import Agreement, CardRef, GameState, InvestorRef, Phase, Price
 
 
 def accepts_then_close(state: GameState, seat: int) -> tuple[A.Accept, ...]:
@@ -152,7 +152,7 @@ def standing_offers(state: GameState, seat: int) -> tuple[tuple[A.Offer, ...], .
     for order, close in enumerate(close_actions(hypothesis)):
         needed: dict[int, list[CardRef]] = {}
         for ref in close.supplies.values():
-            owner = ref.owner if isinstance(ref, FamilyRef) else state.owners[ref.colour]
+            owner = supplier_of(ref, state.owners)
             if owner is not None and owner != seat and ref not in agreed:
                 needed.setdefault(owner, []).append(ref)
         if needed:
