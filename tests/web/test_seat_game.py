@@ -384,6 +384,24 @@ class Phone:
         await asyncio.sleep(0.8)
 
 
+async def phone_page(
+    page: Page, site: str, screens: PhoneScreens, language: str | None = None
+) -> Phone:
+    """The phone page opened in ``page`` as a phone shows it (390×844, touch; ``language``:
+    the browser's Accept-Language)."""
+    await page.call("Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **PHONE)
+    if language is not None:
+        await page.call(
+            "Network.setUserAgentOverride",
+            userAgent="Mozilla/5.0 (Linux; Android 14) Mobile",
+            acceptLanguage=language,
+        )
+    await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
+    await page.call("Page.enable")
+    await page.call("Page.navigate", url=site + "/")
+    return Phone(page, screens)
+
+
 @dataclass
 class Terminal:
     """A seat in an ``imtheboss join`` pane."""
@@ -506,13 +524,7 @@ def play_a_whole_game(
                     f"127.0.0.1:{seats_port}",
                 )
             async with chromium(program_chromium) as page:
-                await page.call(
-                    "Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **PHONE
-                )
-                await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
-                await page.call("Page.enable")
-                await page.call("Page.navigate", url=phone_site.url + "/")
-                phone = Phone(page, phone_screens)
+                phone = await phone_page(page, phone_site.url, phone_screens)
                 await phone.wait_for(lambda s: "1. Ann" in s, "the seats to choose")
                 await phone.tap_text("1. Ann")
                 await phone.wait_for(lambda s: "only Ann looks" in s, "Ann's hand")
@@ -638,13 +650,7 @@ def test_a_stop_tapped_on_the_phone_cancels_a_travel_during_its_count(
                 f"{program} join --save-dir {tmp_path / 'ann'} --seat 1 127.0.0.1:{seats_port}",
             )
             async with chromium(program_chromium) as page:
-                await page.call(
-                    "Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **PHONE
-                )
-                await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
-                await page.call("Page.enable")
-                await page.call("Page.navigate", url=phone_site.url + "/")
-                phone = Phone(page, phone_screens)
+                phone = await phone_page(page, phone_site.url, phone_screens)
                 await phone.wait_for(lambda s: "2. Bob" in s, "the seats to choose")
                 await phone.tap_text("2. Bob")
                 await phone.wait_for(lambda s: "Put the dollar marker" in s, "Bob's marker")
@@ -693,18 +699,7 @@ def test_a_spanish_phone_at_a_korean_table_reads_its_seat_in_spanish(
             )
             await panes.wait_for("table", lambda s: f"127.0.0.1:{seats_port}/" in s, "the door")
             async with chromium(program_chromium) as page:
-                await page.call(
-                    "Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **PHONE
-                )
-                await page.call(
-                    "Network.setUserAgentOverride",
-                    userAgent="Mozilla/5.0 (Linux; Android 14) Mobile",
-                    acceptLanguage="es-ES,es",
-                )
-                await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
-                await page.call("Page.enable")
-                await page.call("Page.navigate", url=phone_site.url + "/")
-                phone = Phone(page, phone_screens)
+                phone = await phone_page(page, phone_site.url, phone_screens, language="es-ES,es")
                 await phone.wait_for(lambda s: choose_es in s, "the seats, in Spanish")
                 await phone.tap_text("2. Bob")
                 seen = await phone.wait_for(
