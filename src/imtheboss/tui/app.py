@@ -58,6 +58,7 @@ from .public_moves import (
 )
 from .screens.table import TableScreen
 from .too_small import FitsTheTerminal
+from .widgets.deal import Stands
 
 if TYPE_CHECKING:
     from .screens.private import ActionChosen, Move, MoveQuestion
@@ -384,7 +385,8 @@ class BossApp(FitsTheTerminal[None]):
         if state.window is not None:
             waits = []  # paused, and out of the way of the pending play (see _tick)
         self._waits_drawn = bool(waits)
-        table.show(public, frozenset(self.bot_seats.bots), remaining, asking, waits)
+        stands = self._stands()
+        table.show(public, frozenset(self.bot_seats.bots), remaining, asking, waits, stands)
         if _imported("private"):
             from .screens.privacy import PrivacyScreen
             from .screens.private import PrivatePanel
@@ -393,6 +395,7 @@ class BossApp(FitsTheTerminal[None]):
                 if isinstance(screen, PrivatePanel):
                     seat = screen.seat
                     then = accepts_then_close(state, seat)
+                    screen.stands = stands
                     screen.show(
                         view(state, seat),
                         legal_actions(state, seat),
@@ -647,6 +650,20 @@ class BossApp(FitsTheTerminal[None]):
         self.refresh_table()
         return True
 
+    def _stands(self) -> Stands | None:
+        """The standing close as the deal box shows it, while it stands: after an undo that
+        took its offers back, or any other move, it is off (the next move says so)."""
+        if self.standing is None or self.session is None:
+            return None
+        boss, start, offers = self.standing
+        actions = self.session.actions
+        since = actions[start:]
+        if len(actions) < start or not standing_holds(boss, offers, since):
+            return None
+        done = accepted_by(since)
+        waiting = tuple(o.supplier for o in offers if o.supplier not in done)
+        return Stands(boss, waiting, offers[0].price) if waiting else None
+
     def _follow_standing(self) -> bool:
         """The Boss's standing close after a move: played (by the one ``play``, as the Boss's
         own close, then the last call as ever) once every offer is accepted; off, and said
@@ -757,7 +774,9 @@ class BossApp(FitsTheTerminal[None]):
                 seen, legal = view(state, seat), legal_actions(state, seat)
                 then = accepts_then_close(state, seat)
                 standing = standing_offers(state, seat)
-                self.push_screen(PrivatePanel(seen, legal, self._remaining(), then, standing))
+                panel = PrivatePanel(seen, legal, self._remaining(), then, standing)
+                panel.stands = self._stands()
+                self.push_screen(panel)
 
         state = self.state
         public = (
@@ -848,6 +867,7 @@ class BossApp(FitsTheTerminal[None]):
                 )
             )
             self._give_keyboard_back()
+            self.refresh_table()  # the deal box says it stands (the offers drew it before)
 
         space = state.board.space(state.deal.space)
         self.push_screen(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from .. import messages
 from ..engine import actions as A
 from ..engine import words
 from ..engine.actions import Action
@@ -175,8 +176,9 @@ def ref_text(state: Seen, ref: CardRef, viewer: int | None = None) -> str:
 
 
 def refs_text(state: Seen, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
-    """Cards of one proposal: ``Bob's red investor and your blue family card``."""
-    return _(" and ").join(ref_text(state, r, viewer) for r in refs)
+    """Cards of one proposal: ``Bob's red investor and your blue family card``; three or
+    more as a list says them ("A, B and C"), not "A and B and C"."""
+    return render(messages.words([ref_text(state, r, viewer) for r in refs], last=messages.AND))
 
 
 def price_text(price: Price, state: Seen) -> str:

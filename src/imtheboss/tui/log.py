@@ -311,11 +311,12 @@ def event_note(state: GameState, event: Event, amounts: bool = True) -> str | No
 
 
 def _played(event: Stopped) -> str:
-    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel``)."""
+    """What a stop cancelled, as the log says it (``Bob stopped Ann's travel card``)."""
     return {
-        WindowKind.TRAVEL: pgettext("stopped", "travel"),
-        WindowKind.BOSS: pgettext("stopped", "boss"),
-        WindowKind.HIRE: pgettext("stopped", "hire"),
+        # The card, not the play's short name: "Ann stopped Shark1's boss" read as a person.
+        WindowKind.TRAVEL: pgettext("stopped", "travel card"),
+        WindowKind.BOSS: pgettext("stopped", "boss card"),
+        WindowKind.HIRE: pgettext("stopped", "hire set"),
         WindowKind.LAST_CALL: pgettext("stopped", "last call"),
     }[event.cancelled]
 

@@ -47,7 +47,7 @@ from ..labels import (
 from ..language import translate_bindings
 from ..markup import escape
 from ..widgets.board import BoardView
-from ..widgets.deal import DealView
+from ..widgets.deal import DealView, Stands
 from .dialogs import ConfirmDialog, PriceDialog
 
 
@@ -513,6 +513,8 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         self.then_close = tuple(then_close)
         self.standing = tuple(map(tuple, standing))
         self.moves: list[Move] = []
+        #: The Boss's standing close, shown in the deal box (the app sets it before ``show``).
+        self.stands: Stands | None = None
         #: The menu now on screen, by option id. Ids are new with every menu: a choice made
         #: on a menu that has changed since (a quick second Enter) is not taken for another.
         self._menu: dict[str, Move] = {}
@@ -576,7 +578,8 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         self.then_close, self.standing = tuple(then_close), tuple(map(tuple, standing))
         self._show_hand(seen)
         self._show_window(seen, remaining)
-        self.query_one("#private-deal", DealView).show(seen, remaining, None, keys=False)
+        deal = self.query_one("#private-deal", DealView)
+        deal.show(seen, remaining, None, keys=False, stands=self.stands)
         board = self.query_one("#private-board", BoardView)
         board.display = self._room_for_the_board()
         if board.display:

@@ -18,7 +18,7 @@ from ...engine.view import PlayerView
 from ...i18n import N_, _
 from .. import language
 from ..widgets.board import BoardView
-from ..widgets.deal import DealView
+from ..widgets.deal import DealView, Stands
 from ..widgets.footer import SteadyFooter
 from ..widgets.layout import table_layout
 from ..widgets.log_view import LogView
@@ -54,8 +54,10 @@ class TableScreen(Screen[None]):
         remaining: float | None,
         asking: str | None,
         waits: Sequence[tuple[int, int, float]],
+        stands: Stands | None = None,
     ) -> None:
-        """The public view on every panel, with the table's count and the bots' waits."""
+        """The public view on every panel, with the table's count, the bots' waits and the
+        Boss's standing close."""
         try:
             board, players = self.query_one(BoardView), self.query_one(PlayersView)
             deal = self.query_one(DealView)
@@ -64,7 +66,7 @@ class TableScreen(Screen[None]):
         board.show(public)
         players.show(public, bots)
         self.query_one(LogView).keep_whole(player.name for player in public.players)
-        deal.show(public, remaining, asking, waits=waits, bots=bots)
+        deal.show(public, remaining, asking, waits=waits, bots=bots, stands=stands)
 
     def write(self, markup: str) -> None:
         """One more line of the log."""

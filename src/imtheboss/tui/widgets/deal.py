@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import COLOURS, Colour
+from ...engine.cards import COLOURS, Card, Colour
 from ...engine.closes import agreement_for
 from ...engine.game import agreeing_cards
 from ...engine.options import Variant
-from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
+from ...engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
 from ...engine.view import PlayerView
-from ...i18n import _, fill
+from ...i18n import _, fill, ngettext, render
+from ...messages import AND, words
 from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
 from ..markup import escape
 from .log_view import Wrapped
@@ -61,10 +64,42 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
     if any(t.colour is colour for t in deal.trips):
         return Text("✗ " + _("investor travelling"), style="red")
     if owners[colour] is None:
-        return Text("✗ " + _("unowned: a family card is needed"), style="red")
+        # H1/H2: a hire set takes an unowned investor as well as a family card supplies its
+        # colour. Whose hand holds one is the hand's secret: only the holder's panel says so.
+        hand = view.hand or ()
+        if sum(card is Card.HIRE for card in hand) >= 3:
+            return Text("✗ " + _("unowned: your hire set can take it"), style="yellow")
+        return Text("✗ " + _("unowned: a family card or a hire set"), style="red")
     return Text(
         "✗ " + _("needs {owner} or a family card").format(owner=names[owners[colour] or 0].name),
         style="red",
+    )
+
+
+@dataclass(frozen=True)
+class Stands:
+    """The Boss's standing close while it stands (key ``e``): the table's, not the engine's
+    (the app plays the close when the last offer is accepted), so the view cannot say it.
+    ``waiting``: the suppliers who have still to accept; ``price``: the one price offered
+    to each."""
+
+    boss: int
+    waiting: tuple[int, ...]
+    price: Price
+
+
+def stands_line(view: PlayerView, stands: Stands) -> Text:
+    """ "Ann closes once Bob and Di accept $2M each": the list joined as the language joins
+    one, never "Bob and Cy and Di"."""
+    names = render(words([view.players[w].name for w in stands.waiting], last=AND))
+    said = ngettext(
+        "{boss} closes once {names} accepts {price}.",
+        "{boss} closes once {names} accept {price} each.",
+        len(stands.waiting),
+    )
+    boss = view.players[stands.boss].name
+    return Text(
+        said.format(boss=boss, names=names, price=price_words(stands.price)), style="bold cyan"
     )
 
 
@@ -72,8 +107,36 @@ class DealView(VerticalScroll):
     """A scroll, not a box: at 80×24 a big deal in its last call is taller than the room,
     and a bar saying there is more beats lines silently cut off."""
 
+    #: The deal the title names: its space and its Boss's name (None: between deals).
+    _titled: tuple[int, str] | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(id="deal-text")
+
+    def on_resize(self) -> None:
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        """The longest title the top edge holds, measured in cells: at 80×24 the private
+        panel's deal box is 32 cells wide, and "Deal · space 12 · Boss Shark1" lost the
+        Boss's name ("Boss Sha…"), which matters more than the word "Deal"."""
+        if self._titled is None:
+            self.border_title = _("Turn")
+            return
+        space, boss = self._titled
+        # The edge keeps a corner, a line and a blank on either side of its title ("╭─ " and
+        # " ─╮"); before the first layout there is no width yet: the longest.
+        room = self.outer_size.width - 6 if self.outer_size.width else None
+        titles = [
+            _("Deal · space {space} · Boss {boss}"),
+            _("Space {space} · Boss {boss}"),
+            _("Boss {boss}"),
+        ]
+        said = [title.format(space=space, boss=boss) for title in titles]
+        fits = [t for t in said if room is None or cell_len(t) <= room]
+        # Text, not a string: Textual reads a string title as markup, and a name is none.
+        # Nothing fits: the shortest, which the edge cuts with an ellipsis.
+        self.border_title = Text(fits[0] if fits else said[-1])
 
     def show(
         self,
@@ -83,22 +146,17 @@ class DealView(VerticalScroll):
         keys: bool = True,
         waits: Sequence[tuple[int, int, float]] = (),
         bots: frozenset[int] = frozenset(),
+        stands: Stands | None = None,
     ) -> None:
         """``keys``: say which key does what (not in a replay, where nobody plays).
         ``waits``: the computer players waiting for a person's answer — (bot, person,
         seconds left) each. ``bots``: the computer seats, whose moves no key of a person
-        makes: their turn is told without keys."""
+        makes: their turn is told without keys. ``stands``: the Boss's standing close."""
         deal = view.deal
         # The space and the Boss in the title, what a pending play allows on the bottom edge:
         # at 80×24 every row inside is wanted for the deal itself.
-        if deal is None:
-            self.border_title = _("Turn")
-        else:
-            boss = view.players[deal.boss].name
-            # Text, not a string: Textual reads a string title as markup, and a name is none.
-            self.border_title = Text(
-                _("Deal · space {space} · Boss {boss}").format(space=deal.space, boss=boss)
-            )
+        self._titled = None if deal is None else (deal.space, view.players[deal.boss].name)
+        self._fit_title()
         self.border_subtitle = ""
         parts: list[RenderableType] = []
         if view.window is not None:
@@ -111,6 +169,9 @@ class DealView(VerticalScroll):
         parts.extend(_wait_line(view, bot, person, left) for bot, person, left in waits)
         if view.deal is not None:
             parts.extend(self._deal(view))
+            if stands is not None:
+                # Under the offers it waits on: who has still to accept, and for how much.
+                parts.append(stands_line(view, stands))
         else:
             parts.append(_turn(view, keys and _to_move(view) not in bots))
         # Wrapped as the log is: never inside a sum or a name ("200" | "萬" in Chinese).

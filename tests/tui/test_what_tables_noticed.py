@@ -1,0 +1,205 @@
+"""What tables noticed after issue 19 (the pace): a menu that lists what the deal still needs
+first, a deal box that says what is true, a title that fits, a log that names the card, the
+standing close in the deal box, and the room of a large terminal used."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Group
+from rich.text import Text
+from test_fit import SIX
+from test_standing_close import laid
+from textual.screen import Screen
+from textual.widgets import Static
+from tuikit import Driver, run, screen_text, settings
+
+from imtheboss import i18n
+from imtheboss.engine import actions as A
+from imtheboss.engine.cards import Card, Colour
+from imtheboss.engine.events import Stopped
+from imtheboss.engine.position import Position
+from imtheboss.engine.state import Price, WindowKind
+from imtheboss.engine.view import view
+from imtheboss.messages import AND
+from imtheboss.session import GameSession
+from imtheboss.tui import log
+from imtheboss.tui.app import BossApp
+from imtheboss.tui.labels import refs_text
+from imtheboss.tui.widgets.deal import DealView, Stands, stands_line
+from imtheboss.tui.widgets.log_view import Wrapped
+from support import BOB, DI, dealing, inv, position
+
+#: The card's noun in each language, as the catalogs name each card a stop cancels.
+CARD_WORDS = {
+    "en": {"travel card", "boss card", "hire set"},
+    "es": {"carta", "trío"},
+    "sv": {"kort"},
+    "zh": {"卡"},
+    "ko": {"카드"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(CARD_WORDS))
+@pytest.mark.parametrize("kind", [WindowKind.TRAVEL, WindowKind.BOSS, WindowKind.HIRE])
+def test_the_log_names_the_card_a_stop_cancelled(language: str, kind: WindowKind) -> None:
+    """ "Ann stopped Shark1's boss" read as a person stopped: the card is named."""
+    state = position()
+    with i18n.speaking(language):
+        said = log.event_note(state, Stopped(player=DI, cancelled=kind, of_player=BOB))
+    assert said is not None
+    assert any(word in said for word in CARD_WORDS[language]), said
+    if language == "en":
+        card = {WindowKind.TRAVEL: "travel card", WindowKind.BOSS: "boss card"}
+        assert said == f"Di stopped Bob's {card.get(kind, 'hire set')}", said
+
+
+
+def _shark_deals(tmp_path: Path) -> GameSession:
+    """Sharkbait1 deals on space 5 (R B Y + 2 of P O G); yellow lies unowned beside the
+    board, and Ann holds a hire set (H1, H2: it can take the unowned investor)."""
+    session = GameSession.new(
+        Position(
+            players=FOUR,
+            investors={"Ann": (Colour.RED,), "Bob": (Colour.PINK,), "Sharkbait1": (Colour.BLUE,)},
+            deals_done=3,
+            marker=5,
+            turn="Sharkbait1",
+            hands={"Ann": (Card.HIRE, Card.HIRE, Card.HIRE), "Bob": (Card.FAMILY_RED,)},
+            seed=3,
+        ),
+        tmp_path,
+    )
+    session.act(A.StartDeal(player=3))
+    return session
+
+
+FOUR = ("Ann", "Bob", "Cy", "Sharkbait1")
+
+
+def deal_box(screen: Screen[object]) -> str:
+    """The words of a screen's deal box, whatever its width wraps them into."""
+    shown = screen.query_one("#deal-text", Static).content
+    assert isinstance(shown, Group)
+    parts = [p.text if isinstance(p, Wrapped) else p for p in shown.renderables]
+    return " ".join(p.plain for p in parts if isinstance(p, Text))
+
+
+def test_an_unowned_investor_is_said_to_be_hired_or_replaced(tmp_path: Path) -> None:
+    """The deal box said "✗ unowned: a family card is needed" while a hire set could take
+    the investor: the table reads what is true for any hand, the holder of a hire set reads
+    that it can take it, and nobody else."""
+    session = _shark_deals(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=FOUR), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await pilot.pause()
+            text = deal_box(app.screen)
+            assert "unowned: a family card or a hire set" in text, text
+            assert "family card is needed" not in text, text
+            panel = await driver.take_keyboard(0)
+            text = deal_box(panel)
+            assert "unowned: your hire set can take it" in text, text
+            await driver.give_back()
+            text = deal_box(await driver.take_keyboard(1))
+            assert "unowned: a family card or a hire set" in text, text
+            assert "your hire set" not in text, text
+            assert panel is not app.screen
+
+    run(game)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv", "zh", "ko"])
+def test_the_private_deal_title_keeps_the_boss_at_80x24(tmp_path: Path, language: str) -> None:
+    """ "Boss Sha…": the panel's deal box cut the Boss's name off its title."""
+    session = _shark_deals(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=FOUR), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await pilot.pause()
+            panel = await driver.take_keyboard(0)
+            box = panel.query_one("#private-deal", DealView)
+            title = str(box.border_title)
+            assert "Sharkbait1" in title, title
+            assert cell_len(title) <= box.outer_size.width - 6, (title, box.outer_size)
+            top = screen_text(app).splitlines()[box.region.y]
+            assert "Sharkbait1" in top and "…" not in top, top
+
+    i18n.use(language)
+    try:
+        run(game)
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv", "zh", "ko"])
+def test_the_standing_close_names_its_list_as_the_language_does(language: str) -> None:
+    """ "Ann closes once Bob and Di accept" for two, one list for three: the word before
+    the last name once, never "Bob and Cy and Di"."""
+    seen = view(dealing(), None)
+    two = Price(amount=2)
+    i18n.use(language)
+    try:
+        said = {n: stands_line(seen, Stands(0, (1, 2, 3)[:n], two)).plain for n in (1, 2, 3)}
+        last = i18n._(AND)
+    finally:
+        i18n.use("en")
+    if language == "en":
+        assert said == {
+            1: "Ann closes once Bob accepts $2M.",
+            2: "Ann closes once Bob and Cy accept $2M each.",
+            3: "Ann closes once Bob, Cy and Di accept $2M each.",
+        }
+    for n, line in said.items():
+        names = [line.index(name) for name in ("Bob", "Cy", "Di")[:n]]
+        assert names == sorted(names), line
+        if last.strip(" ,"):  # a word, not a comma (Korean lists with commas alone)
+            assert line.count(last) == (n > 1), line
+
+
+def test_three_cards_of_one_proposal_are_a_list() -> None:
+    state = dealing()
+    refs = (inv(Colour.YELLOW), inv(Colour.PINK), inv(Colour.ORANGE))
+    said = refs_text(state, refs)
+    assert said == "Bob's yellow investor, Cy's pink investor and Di's orange investor", said
+
+
+def test_the_standing_close_stands_in_the_deal_box(tmp_path: Path) -> None:
+    """F6 e p 2 Enter: the deal box says who has still to accept and the price, on the
+    table and in a supplier's panel, until the last acceptance closes."""
+    session = laid(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=SIX), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await pilot.pause()
+            await pilot.press("f6", "e", "p", "2", "enter")
+            await pilot.pause()
+            both = "Fredrika closes once Annabell and Cressida accept $2M each."
+            assert both in deal_box(app.screen), deal_box(app.screen)
+            panel = await driver.take_keyboard(0)
+            assert both in deal_box(panel), deal_box(panel)
+            await pilot.press("a")
+            await driver.drawn()
+            await pilot.press("y")
+            await driver.wait_for(lambda: isinstance(session.actions[-1], A.Accept))
+            await pilot.pause()
+            one = "Fredrika closes once Cressida accepts $2M."
+            assert one in deal_box(panel), deal_box(panel)
+            await driver.give_back()
+            assert one in deal_box(app.screen), deal_box(app.screen)
+            await pilot.press("f3", "a")
+            await driver.drawn()
+            await pilot.press("y")
+            await driver.wait_for(lambda: session.state.window is not None)
+            await pilot.pause()
+            assert "closes once" not in deal_box(app.screen), deal_box(app.screen)
+
+    run(game)
