@@ -13,13 +13,14 @@ from rich.text import Text
 from test_fit import SIX
 from test_standing_close import laid
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from tuikit import Driver, run, screen_text, settings
 
 from imtheboss import i18n
 from imtheboss.engine import actions as A
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.events import Stopped
+from imtheboss.engine.legal import legal_actions
 from imtheboss.engine.position import Position
 from imtheboss.engine.state import Price, WindowKind
 from imtheboss.engine.view import view
@@ -28,9 +29,10 @@ from imtheboss.session import GameSession
 from imtheboss.tui import log
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.labels import refs_text
+from imtheboss.tui.screens.private import moves_for, still_needed
 from imtheboss.tui.widgets.deal import DealView, Stands, stands_line
 from imtheboss.tui.widgets.log_view import Wrapped
-from support import BOB, DI, dealing, inv, position
+from support import ANN, BOB, CY, DI, dealing, inv, play, position
 
 #: The card's noun in each language, as the catalogs name each card a stop cancels.
 CARD_WORDS = {
@@ -54,7 +56,6 @@ def test_the_log_names_the_card_a_stop_cancelled(language: str, kind: WindowKind
     if language == "en":
         card = {WindowKind.TRAVEL: "travel card", WindowKind.BOSS: "boss card"}
         assert said == f"Di stopped Bob's {card.get(kind, 'hire set')}", said
-
 
 
 def _shark_deals(tmp_path: Path) -> GameSession:
@@ -201,5 +202,84 @@ def test_the_standing_close_stands_in_the_deal_box(tmp_path: Path) -> None:
             await driver.wait_for(lambda: session.state.window is not None)
             await pilot.pause()
             assert "closes once" not in deal_box(app.screen), deal_box(app.screen)
+
+    run(game)
+
+
+def test_moves_for_covered_colours_come_after_what_the_deal_needs() -> None:
+    """Ann, the Boss on space 5 (R B Y + 2 of P O G), owns red and blue; Bob laid a red
+    family card. Offering Bob a price for it, or laying her own red or blue family card,
+    supplies nothing the deal lacks: those lines come after every move it still needs."""
+    state, _ = play(dealing(), A.LayFamily(player=BOB, colour=Colour.RED))
+    seen = view(state, ANN)
+    assert still_needed(seen) == {Colour.YELLOW, Colour.PINK, Colour.ORANGE, Colour.GREEN}
+    moves = moves_for(seen, legal_actions(state, ANN))
+    labels = [m.label for m in moves]
+    useless = [
+        labels.index("Offer Bob a price for Bob's red family card…"),
+        labels.index("Lay your red family card face up"),
+        labels.index("Lay your blue family card face up"),
+    ]
+    useful = [i for i, m in enumerate(moves) if m.kind in ("offer", "lay_family", "hire")]
+    useful = [i for i in useful if i not in useless]
+    assert useful and max(useful) < min(useless), labels
+    # Still in the menu with their keys (not folded away): the order alone changed.
+    assert all(moves[i].key in ("o", "l") for i in useless)
+
+
+def test_a_group_that_is_full_needs_none_of_its_other_colours() -> None:
+    """Cy and Di agreed pink and orange: the 2 of P O G are covered, green is needed no more."""
+    state = dealing()
+    state, _ = play(
+        state,
+        A.Offer(player=ANN, supplier=CY, cards=(inv(Colour.PINK),), price=Price(amount=1)),
+        A.Accept(player=CY),
+        A.Offer(player=ANN, supplier=DI, cards=(inv(Colour.ORANGE),), price=Price(amount=1)),
+        A.Accept(player=DI),
+    )
+    assert still_needed(view(state, ANN)) == {Colour.YELLOW}
+
+
+def test_the_menu_keeps_its_order_while_the_moves_are_the_same(tmp_path: Path) -> None:
+    """A colour covered by another's move while a player chooses (on a device, a bot) must
+    not move the lines under the highlight: the same moves keep the order they were shown
+    in, whatever the deal now needs; new moves bring a new menu."""
+    session = GameSession.new(
+        Position(
+            players=("Ann", "Bob", "Cy", "Di"),
+            investors={"Ann": (Colour.RED, Colour.BLUE), "Bob": (Colour.YELLOW,)},
+            deals_done=3,
+            marker=5,
+            turn="Ann",
+            hands={"Ann": (Card.FAMILY_YELLOW, Card.FAMILY_PINK), "Bob": (Card.FAMILY_RED,)},
+            seed=3,
+        ),
+        tmp_path,
+    )
+    session.act(A.StartDeal(player=0))
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            driver = Driver(pilot)
+            await pilot.pause()
+            panel = await driver.take_keyboard(0)
+            shown = list(panel.moves)
+            menu = panel.query_one("#moves", OptionList)
+            await pilot.press("down", "down")
+            assert menu.highlighted == 2
+            # The same legal moves, with yellow covered meanwhile (an agreement made
+            # elsewhere): another order would be right for a new decision, not for this one.
+            state = session.state
+            covered, _ = play(
+                state,
+                A.Offer(player=0, supplier=1, cards=(inv(Colour.YELLOW),), price=Price(amount=1)),
+                A.Accept(player=1),
+            )
+            seen = view(covered, 0)
+            assert moves_for(seen, panel.legal) != shown
+            panel.show(seen, panel.legal)
+            await pilot.pause()
+            assert panel.moves == shown and menu.highlighted == 2
 
     run(game)

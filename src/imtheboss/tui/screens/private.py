@@ -30,6 +30,8 @@ from textual.widgets.option_list import Option
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.cards import Colour
+from ...engine.closes import agreeing_cards
+from ...engine.options import Variant
 from ...engine.state import FamilyRef, Price
 from ...engine.view import PlayerView
 from ...i18n import N_, _, ngettext, render
@@ -170,6 +172,26 @@ _ORDER = {
 }
 
 
+#: Moves that supply the deal a colour (or buy one): useless once that colour is covered.
+_SUPPLIES = ("accept", "offer", "ask", "lay_family", "hire", "standing")
+
+
+def still_needed(seen: PlayerView) -> frozenset[Colour]:
+    """The colours the deal still lacks: each required one no card agrees for yet, and the
+    uncovered ones of a group whose count is not reached (none of a group that is full)."""
+    deal = seen.deal
+    if deal is None:
+        return frozenset()
+    space = seen.board.space(deal.space)
+    agreeing = agreeing_cards(deal, seen.owners, seen.options.has(Variant.V8))
+    covered = {colour for colour, cards in agreeing.items() if cards}
+    needed = set(space.required - covered)
+    for group in space.choices():
+        if len(group.of & covered) < group.pick:
+            needed |= group.of - covered
+    return frozenset(needed)
+
+
 def moves_for(
     seen: PlayerView,
     legal: Sequence[Action],
@@ -181,18 +203,31 @@ def moves_for(
     the moves about a colour the deal still needs, then one line that unfolds the rest
     (``unfolded``: the rest is shown instead). ``then_close``: the Boss's acceptances of every
     price asked, after which the deal can close (one line does both); ``standing``: the
-    Boss's standing closes, each its offers (``engine.one_step.standing_offers``)."""
+    Boss's standing closes, each its offers (``engine.one_step.standing_offers``).
+
+    Among the moves shown, those that would supply only colours already covered (an offer for
+    a colour the Boss's own investor gives) come after the rest: a player scrolled past them
+    to the colour still missing."""
     near: list[Move] = []
     far: list[Move] = []
     lines = [*_moves(seen, legal), *_accept_close(seen, then_close), *_standing(seen, standing)]
     for move in lines:
         (near if _matters(move, seen) else far).append(move)
+    needed = still_needed(seen)
+
+    def place(move: Move) -> tuple[int, int]:
+        if move.ask == "more":
+            return (2, 0)
+        colours = colours_of(move, seen)
+        settled = seen.deal is not None and move.kind in _SUPPLIES and not colours & needed
+        return (1 if settled and colours else 0, _ORDER.get(move.kind, 20))
+
     if far and not unfolded:
         label = ngettext("More moves ({count})…", "More moves ({count})…", len(far))
         near.append(Move(label.format(count=len(far)), ask="more"))
     else:
         near.extend(far)
-    ordered = sorted(near, key=lambda m: _ORDER.get(m.kind, 20))
+    ordered = sorted(near, key=place)
     back = Move(_("Give the keyboard back"), ask="give_back")
     return [back, *ordered]
 
@@ -585,8 +620,13 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         if board.display:
             board.show(seen)
         moves = moves_for(seen, self.legal, self._unfolded, self.then_close, self.standing)
-        if moves == self.moves and self._menus:
-            return  # the same menu: rebuilding it would only move the highlight
+        if self._menus and _same_lines(moves, self.moves):
+            # The same moves: rebuilding the menu would only move the highlight, and an
+            # order changed by another's move (a colour covered meanwhile) would move the
+            # lines under the player's finger while they choose. The order stays until the
+            # moves themselves change.
+            self._colours = [colours_of(move, seen) for move in self.moves]
+            return
         menu = self.query_one("#moves", OptionList)
         self.moves = moves
         self._colours = [colours_of(move, seen) for move in moves]
@@ -684,6 +724,11 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
         # shown to this player must not stay on screen for the next one: its reason can name
         # a card of this hand.
         self.app.clear_notifications()
+
+
+def _same_lines(moves: Sequence[Move], shown: Sequence[Move]) -> bool:
+    """The same lines, in whatever order."""
+    return len(moves) == len(shown) and all(m in shown for m in moves)
 
 
 def line_of(move: Move) -> Text:
