@@ -283,3 +283,36 @@ def test_the_menu_keeps_its_order_while_the_moves_are_the_same(tmp_path: Path) -
             assert panel.moves == shown and menu.highlighted == 2
 
     run(game)
+
+
+def test_a_large_terminal_gives_the_room_to_the_log_and_the_boards_legend(
+    tmp_path: Path,
+) -> None:
+    """At 160×50 the deal box took two thirds of the width and most of its rows were empty:
+    the log is now as wide as the deal, and the board's codes are explained under the deal.
+    At 80×24 nothing changes; a resize goes back and forth."""
+    session = _shark_deals(tmp_path)
+
+    async def game() -> None:
+        app = BossApp(settings(tmp_path, names=FOUR), session=session)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            legend = app.screen.query_one("#board-legend", Static)
+            deal, log_box = app.screen.query_one("#deal"), app.screen.query_one("#log")
+            assert legend.display and legend.region.height > 10, legend.region
+            text = screen_text(app)
+            assert "needs red, blue and yellow, and 2 of pink," in text, text
+            assert " R  red " in text and " G  green" in text, text
+            assert abs(log_box.region.width - deal.region.width) <= 1, (log_box, deal)
+            # The deal keeps the rows a busy deal needs (more than the whole of 80×24's box).
+            assert deal.region.height >= 20, deal.region
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not legend.display or legend.region.height == 0
+            assert deal.region.width > log_box.region.width  # 3 to 2, as ever
+            assert "needs red, blue and yellow" not in screen_text(app)
+            await pilot.resize_terminal(160, 50)
+            await pilot.pause()
+            assert legend.display and legend.region.height > 10
+
+    run(game)

@@ -168,6 +168,19 @@ def legend_text() -> Legend:
     return Legend(lines)
 
 
+def board_legend() -> Legend:
+    """The legend's board part and the colours, for the table of a large terminal (the
+    players' part is read once, on the legend screen): the translated block's first
+    paragraph, its heading left to the box's title, then the chips with their names."""
+    block = Text.from_markup(_(_LEGEND).format(keys=KEYS_HINT))
+    lines = hanging_lines(block)
+    first = next((i for i, line in enumerate(lines) if not line.pieces and not line.prefix), 0)
+    board = lines[1:first]  # without its heading: the box's title says "Legend"
+    heading = lines[-1].pieces[0] if lines and lines[-1].pieces else Text("")
+    chips = tuple(chip(colour) + Text(f" {colour_name(colour)}") for colour in COLOURS)
+    return Legend([*board, Hanging(heading, chips)])
+
+
 class LegendScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,l", "close", N_("Back to the table"))]
 

@@ -44,8 +44,40 @@ class TableScreen(Screen[None]):
         yield from table_layout(_("Log"))
         yield SteadyFooter()
 
+    #: From this size on, the table uses the room: the log as wide as the deal, the board's
+    #: legend under the deal (at 160×50 the deal box was two thirds of the width, empty).
+    ROOMY = (140, 40)
+
     def on_mount(self) -> None:
         language.translate_bindings(self)
+        self._use_the_room()
+
+    def on_resize(self) -> None:
+        self._use_the_room()
+
+    def _use_the_room(self) -> None:
+        width, height = self.app.size
+        roomy = width >= self.ROOMY[0] and height >= self.ROOMY[1]
+        if roomy != self.has_class("-roomy"):
+            self.set_class(roomy, "-roomy")
+            if roomy:
+                self._show_legend()
+
+    def _show_legend(self) -> None:
+        # Imported here: a table at 80×24 never draws it (the first frame stays light).
+        from .legend import board_legend
+
+        try:
+            box = self.query_one("#board-legend", Static)
+        except NoMatches:
+            return
+        box.border_title = _("Legend")
+        box.update(board_legend())
+
+    def retranslate(self) -> None:
+        """The legend in the table's new language (the rest is drawn again by ``show``)."""
+        if self.has_class("-roomy"):
+            self._show_legend()
 
     def show(
         self,
