@@ -240,7 +240,7 @@ def _outcome_table(console: Console, result: Outcome) -> None:
         on_table = _(", ").join(i18n.render(m) for m in result.on_table_words)
         console.print("  " + _("Still on the table: {cards}").format(cards=escape(on_table)))
     if result.game_over:
-        winners = _(" and ").join(result.winners)
+        winners = i18n.all_of(result.winners)
         console.print(
             "  " + _("The game is over. Winner: {winners}.").format(winners=escape(winners))
         )

@@ -27,7 +27,7 @@ def show_rules(ids: Sequence[str]) -> int:
             _(
                 "imtheboss: there is no rule {ids}; a rule ID is a section's letters and a "
                 "number, like S2, T4, TR5 or CL2 (`imtheboss rules` prints them all)"
-            ).format(ids=_(", ").join(unknown)),
+            ).format(ids=i18n.neither(unknown)),
             file=sys.stderr,
         )
         return 2

@@ -20,7 +20,7 @@ from ..engine.cards import Card, Colour, Kind
 from ..engine.errors import IllegalAction
 from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
 from ..engine.view import PlayerView
-from ..i18n import _, explain, fill, ngettext, pgettext, render
+from ..i18n import _, all_of, explain, fill, ngettext, pgettext, render
 from ..i18n import money as i18n_money
 
 #: What the words below are said from: a seat's view (the panels), or the whole state (the
@@ -87,7 +87,8 @@ def card_name(card: Card) -> str:
 
 
 def cards_list(cards: tuple[Card, ...]) -> str:
-    return _(", ").join(card_name(c) for c in cards)
+    """Cards in a sentence ("discards a stop card and a boss card"): the language's list."""
+    return all_of([card_name(c) for c in cards])
 
 
 def game_title() -> str:
@@ -176,7 +177,7 @@ def ref_text(state: Seen, ref: CardRef, viewer: int | None = None) -> str:
 
 def refs_text(state: Seen, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
     """Cards of one proposal: ``Bob's red investor and your blue family card``."""
-    return _(" and ").join(ref_text(state, r, viewer) for r in refs)
+    return all_of([ref_text(state, r, viewer) for r in refs])
 
 
 def price_text(price: Price, state: Seen) -> str:

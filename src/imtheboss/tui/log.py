@@ -34,7 +34,7 @@ from ..engine.events import (
     WentTravelling,
 )
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
-from ..i18n import _, fill, language, ngettext, pgettext
+from ..i18n import _, all_of, fill, language, ngettext, pgettext
 from .labels import (
     card_colour,
     cards_list,
@@ -130,14 +130,14 @@ def move_line(action: Action, state: GameState, amounts: bool = True) -> str | N
         line = _("{name}: offer {supplier} {cards} for {price}").format(
             name=name,
             supplier=state.name(action.supplier),
-            cards=_(" and ").join(_ref(state, r, action.supplier) for r in action.cards),
+            cards=all_of([_ref(state, r, action.supplier) for r in action.cards]),
             price=_price(action.price, amounts),
         )
     elif isinstance(action, A.Ask):
         line = _("{name}: ask {price} for {cards}").format(
             name=name,
             price=_price(action.price, amounts),
-            cards=_(" and ").join(_ref(state, r, action.player) for r in action.cards),
+            cards=all_of([_ref(state, r, action.player) for r in action.cards]),
         )
     elif isinstance(action, A.Accept):
         if action.supplier is None:
@@ -338,7 +338,7 @@ def _short(state: GameState, ref: CardRef, subject: int) -> str:
 
 
 def _cards(state: GameState, refs: Sequence[CardRef], subject: int) -> str:
-    return _(" and ").join(_short(state, r, subject) for r in refs)
+    return all_of([_short(state, r, subject) for r in refs])
 
 
 def said_move(
@@ -434,7 +434,7 @@ def said_move(
     if isinstance(action, A.Fail):
         return _("{name} declares the deal failed.").format(name=name)
     if isinstance(action, A.Close):
-        supplies = _(", ").join(ref_text(state, ref) for ref in action.supplies.values())
+        supplies = all_of([ref_text(state, ref) for ref in action.supplies.values()])
         return _("{name} closes with {supplies}: “One, two…”").format(name=name, supplies=supplies)
     raise AssertionError(action)  # pragma: no cover - every action kind is listed above
 
@@ -481,7 +481,7 @@ def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
         lines.append(
             _(
                 "The end roll is {value}, one of {numbers} on the tile just laid: the game is over."
-            ).format(value=rolled.value, numbers=_(", ").join(map(str, numbers)))
+            ).format(value=rolled.value, numbers=all_of([str(n) for n in numbers]))
         )
     else:
         lines.append(_("The last deal tile is laid: the game is over."))
@@ -494,5 +494,5 @@ def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
     if len(winners) == 1:
         lines.append(_("{name} wins.").format(name=winners[0]))
     else:
-        lines.append(_("{names} share the win.").format(names=_(" and ").join(winners)))
+        lines.append(_("{names} share the win.").format(names=all_of(winners)))
     return lines

@@ -18,7 +18,7 @@ from ...engine.game import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, WindowKind
 from ...engine.view import PlayerView
-from ...i18n import _, fill
+from ...i18n import _, all_of, fill
 from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
 from ..markup import escape
 from .log_view import Wrapped
@@ -262,7 +262,7 @@ def _turn(view: PlayerView, keys: bool) -> Text:
         else:
             text = _("The tile is laid. [b]{roller}[/] rolls for the end of the game.")
         return Text.from_markup(text.format(roller=roller))
-    winners = escape(_(" and ").join(view.players[w].name for w in view.winners))
+    winners = escape(all_of([view.players[w].name for w in view.winners]))
     return Text.from_markup(_("[b]The game is over.[/] {winners} won.").format(winners=winners))
 
 
