@@ -79,8 +79,8 @@ def show_board(given: str | None) -> int:
         # language writes each: Chinese its ordinal, 第{number} (第2和第10格), Korean its
         # counter, {number}번 (2번과 10번 칸); the sentence around the list has the rest.
         item = pgettext("a space in a list", "{number}")
-        spaces = i18n.all_of([item.format(number=n) for n in guessed])
-        console.print(escape(note.format(mark=GUESS_MARK, spaces=spaces)))
+        listed = i18n.all_of([item.format(number=n) for n in guessed])
+        console.print(escape(note.format(mark=GUESS_MARK, spaces=listed)))
     tiles = Table(title=_("Deal tiles, top of the stack first"), title_justify="left")
     tiles.add_column(_("tile"), justify="right")
     tiles.add_column(_("$M per dividend"), justify="right")
