@@ -426,6 +426,31 @@ def test_no_list_is_glued_with_a_bare_and() -> None:
     assert not glued, glued
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "legend"),
+    [
+        ("en", "next $5M/div. · then 1–5 ends it", "Legend"),
+        ("es", "sig. $5M/div. · termina con 1–5", "Leyenda"),
+        # "sedan slutar 1–3" read as the numbers stopping; a Swede's legend is a Förklaring.
+        ("sv", "nästa $5M/utd. · slut vid 1–5", "Förklaring"),
+        ("zh", "下筆每股5百萬 · 之後擲1–5結束", None),
+        ("ko", "다음 배당 $5M · 뒤에 1–5 나오면 끝", None),
+    ],
+)
+def test_the_boards_end_roll_note_reads_natively_and_fits_its_edge(
+    lang: str, said: str, legend: str | None
+) -> None:
+    """The board's bottom edge at 80 columns holds 34 cells: the next tile and, for the late
+    tiles, the die numbers that end the game after it (the longest: $5M, 1–5)."""
+    i18n.use(lang)
+    next_tile = i18n._("next ${value}M/div.").format(value=5)
+    line = i18n._("{next} · then {numbers} ends it").format(next=next_tile, numbers="1–5")
+    assert line == said
+    assert cell_len(line) <= 34
+    if legend is not None:
+        assert i18n._("Legend") == legend
+
+
 # --- reviewed sentences ------------------------------------------------------------------------
 
 
