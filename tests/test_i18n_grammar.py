@@ -394,6 +394,31 @@ def test_a_list_is_joined_by_the_languages_own_word(
     assert i18n.render(all_of(items)) == said
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The deal needs exactly 2 of pink, orange and green, not 3 (D2)"),
+        ("es", "El negocio necesita exactamente 2 de rosa, naranja y verde, no 3 (D2)"),
+        ("sv", "Affären behöver exakt 2 av rosa, orange och grön, inte 3 (D2)"),
+        # "不是3" left the count without its unit: 3 of what (種, kinds).
+        ("zh", "這筆交易恰好需要粉紅色、橘色和綠色中的2種，而不是3種（D2）"),
+        (
+            "ko",
+            "이 거래에는 분홍색, 주황색과 녹색 중 정확히 2개가 필요합니다 (지정한 수: 3개) (D2)",
+        ),
+    ],
+)
+def test_a_refusal_lists_the_colours_as_a_sentence_does(lang: str, said: str) -> None:
+    from imtheboss.engine import IllegalAction
+    from imtheboss.engine.closes import _check_pick
+
+    three = frozenset({Colour.PINK, Colour.ORANGE, Colour.GREEN})
+    i18n.use(lang)
+    with pytest.raises(IllegalAction) as refused:
+        _check_pick(set(three), three, 2)
+    assert i18n.explain(refused.value) == said
+
+
 def test_three_cards_of_a_proposal_are_one_list_not_and_and() -> None:
     """The standing close said "…orange investor and …yellow investor and …": a proposal's
     cards, in the log, the menus and the deal box, are one list."""
