@@ -153,7 +153,7 @@ def test_a_grouped_board_file_shows_its_groups_and_its_guesses(
     assert "Ours" in out and "is a valid board" in out
     assert f"+2 of R P G +2 of B Y O {GUESS_MARK}" in out  # space 10: two groups, guessed
     assert "+4 of R Y P O G" in out  # space 3: no required colour
-    assert "spaces 2, 10 split into groups is a guess" in out
+    assert "spaces 2 and 10 split into groups is a guess" in out
 
 
 def test_the_default_board_shows_its_guesses(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,7 +19,7 @@ from imtheboss import catalogs, i18n
 from imtheboss.cli import main
 from imtheboss.engine import Setup, new_game
 from imtheboss.engine.cards import Card, Colour
-from imtheboss.engine.errors import AND, COMMA, N_, msg, words
+from imtheboss.engine.errors import AND, COMMA, N_, all_of, msg, words
 from imtheboss.engine.state import FamilyRef, InvestorRef
 from imtheboss.engine.words import card_word, colour_word, investor_colour, money
 from imtheboss.rulebook import rule_text, rules_document
@@ -342,6 +342,140 @@ def test_check_names_the_discarded_cards_with_their_noun(
     assert "Descartadas (2 cartas): carta de viaje roja, carta de parada" in out, out
 
 
+# --- a list in running text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "of spaces 2 and 10 split"),
+        ("es", "de las casillas 2 y 10 es"),
+        ("sv", "på rutorna 2 och 10 delas"),
+        ("zh", "第2和第10格的可選顏色"),
+        ("ko", "2번과 10번 칸의"),
+    ],
+)
+def test_the_guessed_spaces_are_a_list_with_its_conjunction(
+    lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "rutorna 2, 10" read as a label, not a sentence: a list in running text is joined by
+    the language's word before its last item, each number written as the language counts."""
+    assert main(["board", "--lang", lang]) == 0
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "items", "said"),
+    [
+        ("en", ("red", "blue", "yellow"), "red, blue and yellow"),
+        ("sv", ("röd", "blå", "gul"), "röd, blå och gul"),
+        ("es", ("Ana", "Inés"), "Ana e Inés"),
+        ("es", ("Eva", "Hilda"), "Eva e Hilda"),
+        ("es", ("cobre", "hierro"), "cobre y hierro"),
+        ("es", ("Ana", "Bea", "Cy"), "Ana, Bea y Cy"),
+        ("zh", ("紅", "藍", "黃"), "紅、藍和黃"),
+        ("ko", ("빨간색", "파란색"), "빨간색과 파란색"),
+        ("ko", ("보스 카드", "정지 카드"), "보스 카드와 정지 카드"),
+        ("ko", ("정훈", "세연", "재영"), "정훈, 세연과 재영"),
+        ("ko", ("2", "10"), "2와 10"),
+        ("ko", ("10", "3"), "10과 3"),
+        ("ko", ("1", "5"), "1과 5"),
+        # A Latin name's last sound is not the program's to guess: the particle would be a
+        # guess (Ann과? Bob과?), so the list keeps its commas, particle-safe.
+        ("ko", ("Ann", "Bob"), "Ann, Bob"),
+        ("ko", ("$12M", "$8M"), "$12M, $8M"),
+    ],
+)
+def test_a_list_is_joined_by_the_languages_own_word(
+    lang: str, items: tuple[str, ...], said: str
+) -> None:
+    i18n.use(lang)
+    assert i18n.all_of(items) == said
+    assert i18n.render(all_of(items)) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The deal needs exactly 2 of pink, orange and green, not 3 (D2)"),
+        ("es", "El negocio necesita exactamente 2 de rosa, naranja y verde, no 3 (D2)"),
+        ("sv", "Affären behöver exakt 2 av rosa, orange och grön, inte 3 (D2)"),
+        # "不是3" left the count without its unit: 3 of what (種, kinds).
+        ("zh", "這筆交易恰好需要粉紅色、橘色和綠色中的2種，而不是3種（D2）"),
+        (
+            "ko",
+            "이 거래에는 분홍색, 주황색과 녹색 중 정확히 2개가 필요합니다 (지정한 수: 3개) (D2)",
+        ),
+    ],
+)
+def test_a_refusal_lists_the_colours_as_a_sentence_does(lang: str, said: str) -> None:
+    from imtheboss.engine import IllegalAction
+    from imtheboss.engine.closes import _check_pick
+
+    three = frozenset({Colour.PINK, Colour.ORANGE, Colour.GREEN})
+    i18n.use(lang)
+    with pytest.raises(IllegalAction) as refused:
+        _check_pick(set(three), three, 2)
+    assert i18n.explain(refused.value) == said
+
+
+def test_three_cards_of_a_proposal_are_one_list_not_and_and() -> None:
+    """The standing close said "…orange investor and …yellow investor and …": a proposal's
+    cards, in the log, the menus and the deal box, are one list."""
+    state = new_game(Setup(players=("Lukas", "Eva", "Cy"), seed=1))
+    refs = (
+        FamilyRef(owner=0, colour=Colour.RED),
+        FamilyRef(owner=1, colour=Colour.BLUE),
+        FamilyRef(owner=2, colour=Colour.GREEN),
+    )
+    assert labels.refs_text(state, refs) == (
+        "Lukas's red family card, Eva's blue family card and Cy's green family card"
+    )
+    i18n.use("sv")
+    assert labels.refs_text(state, refs) == (
+        "Lukas röda familjekort, Evas blå familjekort och Cys gröna familjekort"
+    )
+
+
+def test_no_list_is_glued_with_a_bare_and() -> None:
+    """ "A and B and C": every list before its last item goes through one formatter
+    (``i18n.all_of``, ``messages.all_of``), never a join on the catalog's " and "."""
+    glued = [
+        f"{path.relative_to(SOURCE)}:{number}"
+        for path in SOURCE.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if '_(" and ").join' in line
+        or "AND).join" in line
+        or re.search(r"words\([^)]*, AND\)", line)
+    ]
+    assert not glued, glued
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "legend"),
+    [
+        ("en", "next $5M/div. · then 1–5 ends it", "Legend"),
+        ("es", "sig. $5M/div. · termina con 1–5", "Leyenda"),
+        # "sedan slutar 1–3" read as the numbers stopping; a Swede's legend is a Förklaring.
+        ("sv", "nästa $5M/utd. · slut vid 1–5", "Förklaring"),
+        ("zh", "下筆每股5百萬 · 之後擲1–5結束", None),
+        ("ko", "다음 배당 $5M · 뒤에 1–5 나오면 끝", None),
+    ],
+)
+def test_the_boards_end_roll_note_reads_natively_and_fits_its_edge(
+    lang: str, said: str, legend: str | None
+) -> None:
+    """The board's bottom edge at 80 columns holds 34 cells: the next tile and, for the late
+    tiles, the die numbers that end the game after it (the longest: $5M, 1–5)."""
+    i18n.use(lang)
+    next_tile = i18n._("next ${value}M/div.").format(value=5)
+    line = i18n._("{next} · then {numbers} ends it").format(next=next_tile, numbers="1–5")
+    assert line == said
+    assert cell_len(line) <= 34
+    if legend is not None:
+        assert i18n._("Legend") == legend
+
+
 # --- reviewed sentences ------------------------------------------------------------------------
 
 
@@ -393,7 +527,7 @@ REVIEWED = {
         "$14M es más que las ganancias de este negocio ($12M)",
         "la carta de familia amarilla de Lukas",
         "el inversor rojo de Lukas",
-        "carta de parada, carta de viaje gris, carta de familia verde",
+        "carta de parada, carta de viaje gris y carta de familia verde",
     ],
     "sv": [
         "Det är Lukas tur",
@@ -405,7 +539,7 @@ REVIEWED = {
         "$14M är mer än affärens intäkter ($12M)",
         "Lukas gula familjekort",
         "Lukas röda investerare",
-        "stoppkort, grått resekort, grönt familjekort",
+        "stoppkort, grått resekort och grönt familjekort",
     ],
     "zh": [
         "現在是Lukas的回合",
@@ -417,7 +551,7 @@ REVIEWED = {
         "1400萬超過這筆交易的利潤（1200萬）",
         "Lukas的黃色家族卡",
         "Lukas的紅色資本家",
-        "停止卡、灰色旅行卡、綠色家族卡",
+        "停止卡、灰色旅行卡和綠色家族卡",
     ],
     "ko": [
         "지금은 Lukas의 차례입니다",
@@ -429,7 +563,7 @@ REVIEWED = {
         "$14M: 이 거래의 배당금($12M)보다 많습니다",
         "Lukas의 노란색 일족 카드",
         "Lukas의 빨간색 투자자",
-        "정지 카드, 회색 여행 카드, 녹색 일족 카드",
+        "정지 카드, 회색 여행 카드와 녹색 일족 카드",
     ],
 }
 

@@ -75,7 +75,12 @@ def show_board(given: str | None) -> int:
             "the source gives only their total.",
             len(guessed),
         )
-        console.print(escape(note.format(mark=GUESS_MARK, spaces=_(", ").join(map(str, guessed)))))
+        # Translators: one space's number in a list of spaces ("spaces 2 and 10"), as your
+        # language writes each: Chinese its ordinal, 第{number} (第2和第10格), Korean its
+        # counter, {number}번 (2번과 10번 칸); the sentence around the list has the rest.
+        item = pgettext("a space in a list", "{number}")
+        listed = i18n.all_of([item.format(number=n) for n in guessed])
+        console.print(escape(note.format(mark=GUESS_MARK, spaces=listed)))
     tiles = Table(title=_("Deal tiles, top of the stack first"), title_justify="left")
     tiles.add_column(_("tile"), justify="right")
     tiles.add_column(_("$M per dividend"), justify="right")

@@ -30,7 +30,7 @@ from .rulebook import plain, rule_text, rules_document
 from .textfile import UnreadableFile, read_text
 
 if TYPE_CHECKING:
-    from rich.markdown import Markdown
+    from .rules_markdown import RulesMarkdown
 
 
 def run_check(
@@ -166,11 +166,12 @@ def _report(
 
 
 def _explain(console: Console, rule: str, document: str) -> None:
-    from rich.markdown import Markdown  # only --explain needs it (a Markdown parser: ~40 ms)
+    # Only --explain needs it (a Markdown parser: ~40 ms).
+    from .rules_markdown import RulesMarkdown
 
     text = rule_text(rule, document)
-    body: Markdown | str = (
-        Markdown(text)
+    body: RulesMarkdown | str = (
+        RulesMarkdown(text)
         if text is not None
         else _("The rules file has no rule {rule}.").format(rule=escape(rule))
     )
@@ -239,7 +240,7 @@ def _outcome_table(console: Console, result: Outcome) -> None:
         on_table = _(", ").join(i18n.render(m) for m in result.on_table_words)
         console.print("  " + _("Still on the table: {cards}").format(cards=escape(on_table)))
     if result.game_over:
-        winners = _(" and ").join(result.winners)
+        winners = i18n.all_of(result.winners)
         console.print(
             "  " + _("The game is over. Winner: {winners}.").format(winners=escape(winners))
         )

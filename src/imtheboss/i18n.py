@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .messages import COMMA, dollars, english_possessive, joined
+from .messages import AND, COMMA, dollars, english_possessive, joined
 
 # ``N_`` marks a key for the catalogs; it is the leaf's (one definition for the whole game).
 from .messages import N_ as N_
@@ -69,6 +69,45 @@ def chinese_money(amount: int) -> str:
     return f"{sign}{yi}億" + (f"{rest}萬" if rest else "")
 
 
+def spanish_and(following: str) -> str:
+    """ " y ", but " e " before the sound i: "Ana e Inés", "Eva e Hilda" — yet "cobre y
+    hierro", whose hie- sounds ye- (Ortografía de la lengua española, 2010)."""
+    word = following.lstrip().lower()
+    sounds_i = word[:1] in ("i", "í") or (
+        word[:2] in ("hi", "hí") and word[2:3] not in ("a", "e", "o", "u", "á", "é", "ó", "ú")
+    )
+    return " e " if sounds_i else " y "
+
+
+#: The digits whose Sino-Korean reading ends in a consonant, so that 과 follows (일 삼 육 칠 팔;
+#: 이 사 오 구 take 와); a number ending in 0 ends in 십, 백, 천 or 만 (영 alone): 과 too.
+_KOREAN_CONSONANT_DIGITS = frozenset("013678")
+
+
+def korean_and(word: str) -> str | None:
+    """와 or 과 after ``word``, by the sound it ends in ("빨간색과", "보스와", "2와",
+    "10번과"); None for a word whose sound the program cannot read (a Latin name, "$12M"):
+    such a list keeps its commas, as every Korean sentence is worded where a particle would
+    follow a player's name."""
+    last = word.rstrip()[-1:]
+    if "\uac00" <= last <= "\ud7a3":
+        return "과" if (ord(last) - 0xAC00) % 28 else "와"
+    if last.isascii() and last.isdigit():
+        return "과" if last in _KOREAN_CONSONANT_DIGITS else "와"
+    return None
+
+
+def korean_list(items: Sequence[str], comma: str) -> str:
+    """ "빨간색과 파란색", "빨간색, 파란색과 노란색"; commas alone when the particle cannot be
+    chosen (see ``korean_and``)."""
+    if len(items) < 2:
+        return comma.join(items)
+    particle = korean_and(items[-2])
+    if particle is None:
+        return comma.join(items)
+    return comma.join(items[:-1]) + particle + " " + items[-1]
+
+
 #: The word before the last item of a list after a negative, where a language has one:
 #: "Cy no tiene carta de viaje azul ni carta de familia roja", "Cy har inget blått resekort
 #: eller rött familjekort" (and "X, Y ni Z"). English says "or"; Chinese and Korean list
@@ -108,6 +147,14 @@ class Speaker:
     def neither(self, items: Sequence[str], /) -> str:
         comma = self.gettext(COMMA)
         return joined(items, comma, NOR.get(self.language, comma))
+
+    def all_of(self, items: Sequence[str], /) -> str:
+        comma = self.gettext(COMMA)
+        if self.language == "ko":
+            return korean_list(items, comma)
+        if self.language == "es" and len(items) > 1:
+            return joined(items, comma, spanish_and(items[-1]))
+        return joined(items, comma, self.gettext(AND))
 
 
 _current = Speaker("en", _gettext.NullTranslations())
@@ -171,6 +218,17 @@ def money(amount: int) -> str:
     """A sum of millions of dollars in the table's language: "$12M", 1200萬. The one money
     formatter: the UI's ``labels.money`` and the engine's ``words.money`` both come here."""
     return _current.money(amount)
+
+
+def all_of(items: Sequence[str]) -> str:
+    """A list in running text in the table's language ("2 och 10", "第2和第10", "2번과
+    10번"): the UI's one list formatter, as ``messages.all_of`` is the engine's."""
+    return _current.all_of(items)
+
+
+def neither(items: Sequence[str]) -> str:
+    """A list after a negative in the table's language ("S9 ni T7", "S9 eller T7")."""
+    return _current.neither(items)
 
 
 def possessive(name: str) -> str:

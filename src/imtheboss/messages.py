@@ -33,9 +33,10 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 
 class Translator(Protocol):
     """What renders a ``Msg`` in a language: its catalog (``gettext.NullTranslations``'s
-    three lookups) and the two pieces of its grammar no catalog can hold, because they depend
-    on the value: a name's possessive (Swedish "Lukas tur", "Evas tur") and a sum of money
-    (Chinese 3000萬). ``imtheboss.i18n`` gives each language its own."""
+    three lookups) and the pieces of its grammar no catalog can hold, because they depend on
+    the value: a name's possessive (Swedish "Lukas tur", "Evas tur"), a sum of money (Chinese
+    3000萬) and the word that joins a list's last item (Spanish "Ana e Inés", Korean "2번과
+    10번"). ``imtheboss.i18n`` gives each language its own."""
 
     def gettext(self, message: str, /) -> str: ...
 
@@ -48,6 +49,8 @@ class Translator(Protocol):
     def money(self, amount: int, /) -> str: ...
 
     def neither(self, items: Sequence[str], /) -> str: ...
+
+    def all_of(self, items: Sequence[str], /) -> str: ...
 
 
 class _English:
@@ -68,6 +71,9 @@ class _English:
 
     def neither(self, items: Sequence[str], /) -> str:
         return joined(items, ", ", " or ")
+
+    def all_of(self, items: Sequence[str], /) -> str:
+        return joined(items, ", ", " and ")
 
 
 def joined(items: Sequence[str], sep: str, last: str) -> str:
@@ -173,11 +179,15 @@ class Words:
     #: A list after a negative ("does not hold {cards}"), which each language joins its own
     #: way (the translator's ``neither``: "X ni Y", "X eller Y"), not with a bare comma.
     negated: bool = False
+    #: A list in running text ("needs red and blue"), joined by the translator's ``all_of``.
+    conjoined: bool = False
 
     def render(self, translator: Translator = ENGLISH) -> str:
         texts = [_render(i, translator) for i in self.items]
         if self.negated:
             return translator.neither(texts)
+        if self.conjoined:
+            return translator.all_of(texts)
         if self.last is None:
             return translator.gettext(self.sep).join(texts)
         return joined(texts, translator.gettext(self.sep), translator.gettext(self.last))
@@ -205,7 +215,8 @@ def plural(singular: str, plural_: str, n: int, /, **params: Param) -> Msg:
 #: Separators for ``Words``; a language may write "、" or "과".
 # Translators: between the items of a list ("red, blue"); Chinese may write "、".
 COMMA = N_(", ")
-# Translators: before the last item of a list ("Ann and Bob"), spaces included.
+# Translators: before the last item of a list ("Ann and Bob"), spaces included. Korean lists
+# are joined by the program (와 or 과, by the sound before it), whatever this says.
 AND = N_(" and ")
 # Translators: between alternatives ("write A or B"), spaces included.
 OR = N_(" or ")
@@ -213,6 +224,14 @@ OR = N_(" or ")
 
 def words(items: Any, sep: str = COMMA, last: str | None = None) -> Words:
     return Words(tuple(items), sep, last)
+
+
+def all_of(items: Any) -> Words:
+    """A list in running text, of two items or more: "red, blue and yellow", "röd, blå och
+    gul", "rojo, azul e inversor…", 紅、藍和黃, "2번과 10번" — never "red, blue" as a
+    sentence's list, which reads as a label's. A list after a colon, in parentheses or in a
+    table's cell is an enumeration and keeps its commas (``words``)."""
+    return Words(tuple(items), COMMA, AND, conjoined=True)
 
 
 def none_of(items: Any) -> Words:

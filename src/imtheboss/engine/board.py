@@ -15,7 +15,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Annotated
 
 from .cards import COLOURS, Colour
-from .errors import N_, Msg, MsgError, msg, words
+from .errors import N_, Msg, MsgError, all_of, msg
 from .frozen import Frozen, field_constraints, value
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class Space(Frozen):
             raise MsgError(Msg(N_("guessed_split = true, but the space has no groups")))
         if self.required & self.optional:
             # Msg(c.value): the colour's own word ("red" is a message key in engine.words).
-            both = words(Msg(v) for v in sorted(c.value for c in self.required & self.optional))
+            both = all_of(Msg(v) for v in sorted(c.value for c in self.required & self.optional))
             raise MsgError(msg(N_("{colours} cannot be both required and optional"), colours=both))
         if self.pick > len(self.optional):
             raise MsgError(
@@ -90,7 +90,7 @@ class Space(Frozen):
         union: frozenset[Colour] = frozenset()
         for group in self.groups:
             if union & group.of:
-                twice = words(Msg(c.value) for c in _ordered(union & group.of))
+                twice = all_of(Msg(c.value) for c in _ordered(union & group.of))
                 raise MsgError(msg(N_("{colours} cannot be in two groups"), colours=twice))
             if not 1 <= group.pick <= len(group.of):
                 raise MsgError(

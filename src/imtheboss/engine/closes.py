@@ -14,7 +14,7 @@ from typing import Any
 from . import actions as A
 from .cards import COLOURS, Colour
 from .common import _deal, _describe, _name
-from .errors import N_, IllegalAction, Msg, msg, none_of, words
+from .errors import N_, IllegalAction, Msg, all_of, msg, none_of
 from .memo import Carry, Fact
 from .options import Variant
 from .state import (
@@ -46,7 +46,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
     given = set(supplies)
     missing = space.required - given
     if missing:
-        names = words(colour_word(c) for c in COLOURS if c in missing)
+        names = all_of(colour_word(c) for c in COLOURS if c in missing)
         raise IllegalAction(
             "CL3", msg(N_("The deal needs {colours}: name the card for each"), colours=names)
         )
@@ -142,7 +142,7 @@ def _check_pick(given: set[Colour], optional: frozenset[Colour], pick: int) -> N
             msg(
                 N_("The deal needs exactly {pick} of {colours}, not {chosen}"),
                 pick=pick,
-                colours=words(colour_word(c) for c in COLOURS if c in optional),
+                colours=all_of(colour_word(c) for c in COLOURS if c in optional),
                 chosen=len(chosen),
             ),
         )

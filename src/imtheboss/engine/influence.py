@@ -21,7 +21,7 @@ from .common import (
     _with_deal,
 )
 from .deciders import hire_refusal, may_play_boss, offers_left, travel_refusal
-from .errors import AND, N_, IllegalAction, Msg, msg, plural, words
+from .errors import N_, IllegalAction, Msg, all_of, msg, plural
 from .events import Event
 from .options import Variant
 from .state import (
@@ -181,7 +181,7 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
             msg(N_("You already own the {colour} investor"), colour=investor_colour(action.colour)),
         )
     if refusal == "H2":
-        beside = words((colour_word(c) for c in unowned), AND)  # mid-sentence: lower case
+        beside = all_of(colour_word(c) for c in unowned)  # mid-sentence: lower case
         raise IllegalAction(
             "H2",
             plural(

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .board import Board, reconstructed_board
 from .cards import COLOURS, DECK_COUNTS, Card, Colour, full_deck, sort_hand
-from .errors import AND, COMMA, N_, IllegalAction, Msg, PositionError, msg, plural, words
+from .errors import N_, IllegalAction, Msg, PositionError, all_of, msg, plural
 from .frozen import Discriminated, lend_field
 from .options import HAND_LIMIT, Options, Variant
 from .rng import shuffled
@@ -157,7 +157,7 @@ def check_setup_rules(position: Position) -> None:
                 ),
                 len(unowned),
                 key="investors",
-                colours=words(unowned, COMMA, AND),
+                colours=all_of(unowned),
                 n=n,
                 rule=rule,
                 each=each,

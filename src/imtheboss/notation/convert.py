@@ -18,13 +18,13 @@ from ..engine.actions import Action
 from ..engine.board import Board, reconstructed_board
 from ..engine.cards import Colour
 from ..engine.errors import (
-    AND,
     N_,
     OR,
     BoardFileError,
     IllegalAction,
     Msg,
     PositionError,
+    all_of,
     in_words_msg,
     msg,
     words,
@@ -266,7 +266,7 @@ def _ref(state: GameState, ref: Ref, default_owner: int | None, rule: str, line:
         ref.column or 1,
         msg(
             N_("which one? {names} have each laid a {colour} family card: write {choices}"),
-            names=words(names, AND),
+            names=all_of(names),
             colour=colour_word(ref.colour),
             choices=words(choices_list, OR),
         ),

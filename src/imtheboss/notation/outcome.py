@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import actions as A
 from ..engine.closes import unpaid_agreements
-from ..engine.errors import AND, N_, Money, Msg, msg, plural, words
+from ..engine.errors import N_, Money, Msg, all_of, msg, plural, words
 from ..engine.events import (
     CardsDiscarded,
     CardsReturned,
@@ -185,7 +185,7 @@ def _unpaid(replay: Replay) -> list[Msg]:
                 msg(
                     why,
                     player=state.name(agreement.supplier),
-                    cards=words((ref_word(r) for r in agreement.cards), AND),
+                    cards=all_of(ref_word(r) for r in agreement.cards),
                     price=price_words(agreement.price),
                 )
             )
@@ -242,7 +242,7 @@ def describe(state: GameState) -> list[Msg]:
                 "The game is over: {winners} won.",
                 "The game is over: {winners} share the win.",
                 len(state.winners),
-                winners=words((name(w) for w in state.winners), AND),
+                winners=all_of(name(w) for w in state.winners),
             )
         )
     else:
@@ -287,7 +287,7 @@ def describe(state: GameState) -> list[Msg]:
                 msg(
                     N_("Agreed: {player}'s {cards} for {price}."),
                     player=name(agreement.supplier),
-                    cards=words((ref_word(r) for r in agreement.cards), AND),
+                    cards=all_of(ref_word(r) for r in agreement.cards),
                     price=price_words(agreement.price),
                 )
             )
@@ -299,7 +299,7 @@ def describe(state: GameState) -> list[Msg]:
                     who=who,
                     price=price_words(prop.price),
                     player=name(prop.supplier),
-                    cards=words((ref_word(r) for r in prop.cards), AND),
+                    cards=all_of(ref_word(r) for r in prop.cards),
                 )
             )
     window = state.window

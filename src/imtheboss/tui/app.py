@@ -37,7 +37,7 @@ from ..engine.state import CardRef, GameState, Phase, Price
 from ..engine.view import view
 from ..gcpolicy import imported, keep_calm, settle
 from ..i18n import N_, _
-from ..messages import AND, words
+from ..messages import all_of
 from ..session import GameSession, data_dir
 from ..table_settings import TableSettings
 from . import language
@@ -863,7 +863,7 @@ class BossApp(FitsTheTerminal[None]):
                     "bold",
                     N_("{name} closes once {names} accept."),
                     name=self.state.name(seat),
-                    names=lambda: i18n.render(words(names, last=AND)),
+                    names=lambda: i18n.render(all_of(names)),
                 )
             )
             self._give_keyboard_back()

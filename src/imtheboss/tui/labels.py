@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .. import messages
 from ..engine import actions as A
 from ..engine import words
 from ..engine.actions import Action
@@ -21,7 +20,7 @@ from ..engine.cards import Card, Colour, Kind
 from ..engine.errors import IllegalAction
 from ..engine.state import CardRef, GameState, InvestorRef, Price, WindowKind
 from ..engine.view import PlayerView
-from ..i18n import _, explain, fill, ngettext, pgettext, render
+from ..i18n import _, all_of, explain, fill, ngettext, pgettext, render
 from ..i18n import money as i18n_money
 
 #: What the words below are said from: a seat's view (the panels), or the whole state (the
@@ -88,7 +87,8 @@ def card_name(card: Card) -> str:
 
 
 def cards_list(cards: tuple[Card, ...]) -> str:
-    return _(", ").join(card_name(c) for c in cards)
+    """Cards in a sentence ("discards a stop card and a boss card"): the language's list."""
+    return all_of([card_name(c) for c in cards])
 
 
 def game_title() -> str:
@@ -178,7 +178,7 @@ def ref_text(state: Seen, ref: CardRef, viewer: int | None = None) -> str:
 def refs_text(state: Seen, refs: tuple[CardRef, ...], viewer: int | None = None) -> str:
     """Cards of one proposal: ``Bob's red investor and your blue family card``; three or
     more as a list says them ("A, B and C"), not "A and B and C"."""
-    return render(messages.words([ref_text(state, r, viewer) for r in refs], last=messages.AND))
+    return all_of([ref_text(state, r, viewer) for r in refs])
 
 
 def price_text(price: Price, state: Seen) -> str:

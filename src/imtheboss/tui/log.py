@@ -11,7 +11,7 @@ player's own total is in their private panel.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.markup import escape
@@ -34,9 +34,10 @@ from ..engine.events import (
     WentTravelling,
 )
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
-from ..i18n import _, fill, language, ngettext, pgettext
+from ..i18n import _, all_of, fill, language, ngettext, pgettext
 from .labels import (
     card_colour,
+    card_name,
     cards_list,
     colour_name,
     investor_colour,
@@ -102,6 +103,13 @@ def _price(price: Price, amounts: bool) -> str:
     return money(price.amount)
 
 
+def _as_notation(items: Iterable[str], separator: str) -> str:
+    """A move's cards as its line of notation lists them ("family orange, stop", "red and
+    family blue"): the log's short line is the notation's in English, and keeps its shape in
+    every language — not a sentence's list (``all_of``)."""
+    return separator.join(items)
+
+
 def move_line(action: Action, state: GameState, amounts: bool = True) -> str | None:
     """A move as the log says it, in the table's language: in English exactly its line of
     notation (``Ann: offer Bob red for 3``), in another language with its price as money.
@@ -123,21 +131,23 @@ def move_line(action: Action, state: GameState, amounts: bool = True) -> str | N
     elif isinstance(action, A.Draw):
         line = _("{name}: draw").format(name=name)
     elif isinstance(action, A.Discard):
-        line = _("{name}: discard {cards}").format(name=name, cards=cards_list(action.cards))
+        line = _("{name}: discard {cards}").format(
+            name=name, cards=_as_notation((card_name(c) for c in action.cards), _(", "))
+        )
     elif isinstance(action, A.LayFamily):
         line = _("{name}: lay family {colour}").format(name=name, colour=card_colour(action.colour))
     elif isinstance(action, A.Offer):
         line = _("{name}: offer {supplier} {cards} for {price}").format(
             name=name,
             supplier=state.name(action.supplier),
-            cards=_(" and ").join(_ref(state, r, action.supplier) for r in action.cards),
+            cards=_as_notation((_ref(state, r, action.supplier) for r in action.cards), _(" and ")),
             price=_price(action.price, amounts),
         )
     elif isinstance(action, A.Ask):
         line = _("{name}: ask {price} for {cards}").format(
             name=name,
             price=_price(action.price, amounts),
-            cards=_(" and ").join(_ref(state, r, action.player) for r in action.cards),
+            cards=_as_notation((_ref(state, r, action.player) for r in action.cards), _(" and ")),
         )
     elif isinstance(action, A.Accept):
         if action.supplier is None:
@@ -339,7 +349,7 @@ def _short(state: GameState, ref: CardRef, subject: int) -> str:
 
 
 def _cards(state: GameState, refs: Sequence[CardRef], subject: int) -> str:
-    return _(" and ").join(_short(state, r, subject) for r in refs)
+    return all_of([_short(state, r, subject) for r in refs])
 
 
 def said_move(
@@ -435,7 +445,7 @@ def said_move(
     if isinstance(action, A.Fail):
         return _("{name} declares the deal failed.").format(name=name)
     if isinstance(action, A.Close):
-        supplies = _(", ").join(ref_text(state, ref) for ref in action.supplies.values())
+        supplies = all_of([ref_text(state, ref) for ref in action.supplies.values()])
         return _("{name} closes with {supplies}: “One, two…”").format(name=name, supplies=supplies)
     raise AssertionError(action)  # pragma: no cover - every action kind is listed above
 
@@ -482,7 +492,7 @@ def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
         lines.append(
             _(
                 "The end roll is {value}, one of {numbers} on the tile just laid: the game is over."
-            ).format(value=rolled.value, numbers=_(", ").join(map(str, numbers)))
+            ).format(value=rolled.value, numbers=all_of([str(n) for n in numbers]))
         )
     else:
         lines.append(_("The last deal tile is laid: the game is over."))
@@ -495,5 +505,5 @@ def said_end(before: GameState, events: Sequence[Event]) -> list[str]:
     if len(winners) == 1:
         lines.append(_("{name} wins.").format(name=winners[0]))
     else:
-        lines.append(_("{names} share the win.").format(names=_(" and ").join(winners)))
+        lines.append(_("{names} share the win.").format(names=all_of(winners)))
     return lines

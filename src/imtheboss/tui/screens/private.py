@@ -34,8 +34,7 @@ from ...engine.closes import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, Price
 from ...engine.view import PlayerView
-from ...i18n import N_, _, ngettext, render
-from ...messages import AND, words
+from ...i18n import N_, _, all_of, ngettext
 from ..labels import (
     card_colour,
     card_text,
@@ -262,7 +261,7 @@ def _standing(seen: PlayerView, choices: Sequence[Sequence[A.Offer]]) -> list[Mo
     label = _("Offer {names} one price each for {cards}; close once they all accept…")
     moves = []
     for offers in choices:
-        names = render(words([seen.players[o.supplier].name for o in offers], last=AND))
+        names = all_of([seen.players[o.supplier].name for o in offers])
         cards = refs_text(seen, tuple(ref for o in offers for ref in o.cards), seen.viewer)
         said = label.format(names=names, cards=cards)
         moves.append(Move(said, ask="standing", actions=tuple(offers)))

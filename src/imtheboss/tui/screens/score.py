@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
 from ...engine.view import PlayerView
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, all_of, ngettext
 from ..labels import colour_name, money
 from ..language import translate_bindings
 from ..markup import escape
@@ -38,7 +38,7 @@ class ScoreScreen(Screen[str]):
         # Public once the game is over (E3); before that (a test pushes the screen at any
         # moment) nobody's money is known.
         final: tuple[int | None, ...] = seen.final_money or (None,) * len(seen.players)
-        winners = _(" and ").join(seen.players[w].name for w in seen.winners)
+        winners = all_of([seen.players[w].name for w in seen.winners])
         ranking = sorted(range(len(seen.players)), key=lambda s: -(final[s] or 0))
         table = Table(title=_("Final money"), expand=False)
         table.add_column("#", justify="right")

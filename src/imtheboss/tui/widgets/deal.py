@@ -20,8 +20,7 @@ from ...engine.game import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
 from ...engine.view import PlayerView
-from ...i18n import _, fill, ngettext, render
-from ...messages import AND, words
+from ...i18n import _, all_of, fill, ngettext
 from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
 from ..markup import escape
 from .log_view import Wrapped
@@ -91,7 +90,7 @@ class Stands:
 def stands_line(view: PlayerView, stands: Stands) -> Text:
     """ "Ann closes once Bob and Di accept $2M each": the list joined as the language joins
     one, never "Bob and Cy and Di"."""
-    names = render(words([view.players[w].name for w in stands.waiting], last=AND))
+    names = all_of([view.players[w].name for w in stands.waiting])
     said = ngettext(
         "{boss} closes once {names} accepts {price}.",
         "{boss} closes once {names} accept {price} each.",
@@ -323,7 +322,7 @@ def _turn(view: PlayerView, keys: bool) -> Text:
         else:
             text = _("The tile is laid. [b]{roller}[/] rolls for the end of the game.")
         return Text.from_markup(text.format(roller=roller))
-    winners = escape(_(" and ").join(view.players[w].name for w in view.winners))
+    winners = escape(all_of([view.players[w].name for w in view.winners]))
     return Text.from_markup(_("[b]The game is over.[/] {winners} won.").format(winners=winners))
 
 
