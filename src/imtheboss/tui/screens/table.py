@@ -19,7 +19,7 @@ from ...i18n import N_, _
 from .. import language
 from ..widgets.board import BoardView
 from ..widgets.deal import DealView
-from ..widgets.footer import SteadyFooter
+from ..widgets.footer import TableFooter
 from ..widgets.layout import table_layout
 from ..widgets.log_view import LogView
 from ..widgets.players import PlayersView
@@ -42,7 +42,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(_("Log"))
-        yield SteadyFooter()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         language.translate_bindings(self)
@@ -81,7 +81,7 @@ class TableScreen(Screen[None]):
             bar = self.query_one("#seats", Static)
         except NoMatches:
             bar = Static(id="seats", markup=False)
-            self.mount(bar, before=self.query_one(SteadyFooter))
+            self.mount(bar, before=self.query_one(TableFooter))
         bar.update(line)
 
     def retitle(self, unsaved: bool) -> None:
