@@ -118,7 +118,13 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            # Read once the refresh is done, as ``Footer`` recomposes then: what a key's
+            # ``check_action`` says may change between the signal and the refresh.
+            self.call_after_refresh(self._show_keys)
+
+    def _show_keys(self) -> None:
+        if not self.is_attached:
             return
         keys = tuple(self._read_keys())
         shown = tuple((k, k.enabled) for k in keys)
