@@ -123,7 +123,7 @@ def test_the_table_footer_draws_every_cell_as_textuals_footer() -> None:
         ("leave", 0),
         ("hover", 200),  # past the right edge: the palette key, whatever the width
     ]
-    for width in (120, 80, 50, 30):
+    for width in (120, 80, 50, 30, 10):
         at = [(m, min(v, width - 1)) for m, v in moves]
         assert asyncio.run(_drawn(TableFooter, width, at)) == asyncio.run(
             _drawn(Footer, width, at)

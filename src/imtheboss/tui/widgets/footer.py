@@ -310,7 +310,11 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
         for index, key in enumerate(keys):
             segments = self._key_segments(key, index == self._hover)
             (palette if key.palette else left).extend(segments)
-        room = max(0, width - sum(k.width for k in keys if k.palette))
+        docked = sum(k.width for k in keys if k.palette)
+        if docked > width:
+            # Docked on the right of a footer narrower than itself: its left part is cut.
+            return Strip(palette).crop(docked - width, docked)
+        room = width - docked
         line = Strip(left).crop(self._scroll, self._scroll + room)
         line = line.extend_cell_length(room, blank)
-        return Strip([*line, *palette], width).crop(0, width)
+        return Strip([*line, *palette])
