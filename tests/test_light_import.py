@@ -108,13 +108,13 @@ def test_the_table_imports_the_engine_without_writing_its_values_methods() -> No
     assert {"GameState", "Deal", "PlayerState", "DealClosed", "Close", "Agreement"} <= set(unmade)
 
 
-def test_the_table_imports_no_attrs_for_its_log() -> None:
-    """The log's RichLog imports rich.pretty, which imported attrs (8 ms of the first frame)
-    only to pretty-print attrs classes; anyone who needs attrs still imports it."""
+def test_the_table_imports_no_pretty_printer_for_its_log() -> None:
+    """Textual's RichLog imports rich.pretty (which imports attrs, where installed) to
+    pretty-print any object written to it; the table's log writes markup and renderables
+    (widgets.log_view.LogView), and imports neither (together 36 M instructions of the first
+    frame, issue 20)."""
     modules = _modules_after("import imtheboss.tui.app")
-    assert "rich.pretty" in modules
-    assert "attr" not in modules
-    assert "attr" in _modules_after("import imtheboss.tui.app\nimport attr")
+    assert not modules & {"rich.pretty", "attr", "textual.widgets._rich_log"}
 
 
 def test_a_new_table_imports_no_notation_parser() -> None:
@@ -127,3 +127,15 @@ def test_a_new_table_imports_no_notation_parser() -> None:
         "imtheboss.notation.convert",
         "imtheboss.notation.replay",
     }
+
+
+def test_an_english_line_of_the_log_compiles_no_wide_character_class() -> None:
+    """The log's test for ideographs is a character class that ``re`` takes about 7 ms to
+    compile (issue 20): compiled at the first line that may need it, never for ASCII."""
+    from imtheboss import wrapping
+
+    wrapping._pattern.cache_clear()
+    assert not wrapping.own_wrap("A new game. Ann bids $12M.")
+    assert wrapping._pattern.cache_info().currsize == 0
+    assert not wrapping.own_wrap("Año nuevo: Åsa")  # beyond ASCII, no ideograph
+    assert wrapping.own_wrap("安出價400萬")

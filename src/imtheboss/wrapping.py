@@ -13,6 +13,7 @@ rule; a word longer than the line, in any language, is cut by cells rather than 
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -32,9 +33,21 @@ _OPENING = set("（「『《〈【([$")
 _JOINERS = set("\u00a0\u2060\u202f")
 #: A line with none of these (ideographs, kana, full-width forms, joiners) breaks only at its
 #: spaces, and Rich wraps it exactly so, twice as fast (English, Spanish, Swedish, Korean).
-OWN_WRAP = re.compile(
-    "[\u2e80-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\u00a0\u2060\u202f]"
-)
+_OWN_WRAP = "[\u2e80-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\u00a0\u2060\u202f]"
+
+
+@functools.cache
+def _pattern(source: str) -> re.Pattern[str]:
+    """Compiled at its first use: the character class of ``_OWN_WRAP`` takes ``re`` about
+    7 ms to compile, a part of the table's first frame that an English table never needs
+    (issue 20)."""
+    return re.compile(source)
+
+
+def own_wrap(plain: str) -> bool:
+    """Whether ``plain`` is wrapped by ``wrap_points`` (else Rich's own wrapping is the
+    same). Every character of ``_OWN_WRAP`` is beyond ASCII."""
+    return not plain.isascii() and _pattern(_OWN_WRAP).search(plain) is not None
 
 
 def _hangul(character: str) -> bool:

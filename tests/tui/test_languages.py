@@ -24,7 +24,7 @@ from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
 from test_snapshots import negotiation
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 from tuikit import Driver, Policy, log_text, run, screen_text, settings
 
 from imtheboss import i18n
@@ -49,7 +49,7 @@ from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.table import TableScreen
 from imtheboss.tui.widgets.board import space_text
-from imtheboss.tui.widgets.log_view import Wrapped, wrap_points
+from imtheboss.tui.widgets.log_view import LogView, Wrapped, wrap_points
 
 
 async def switch_to_korean_from_the_palette(pilot: Any, app: BossApp) -> None:
@@ -494,7 +494,7 @@ def test_the_log_never_breaks_a_sum_or_a_name(language: str, tmp_path: Path, spe
                 for name, amount in zip(names, sums, strict=True):
                     screen.write(filler * length + f"{name}{filler}{amount}")
             await pilot.pause()
-            log_view = screen.query_one("#log", RichLog)
+            log_view = screen.query_one("#log", LogView)
             lines = [strip.text.rstrip() for strip in log_view.lines]
             width = log_view.content_size.width
         log = "\n".join(lines)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import RichLog
 from tuikit import NAMES, log_text, run, screen_text, settings
 
 from imtheboss.engine import actions as A
@@ -19,6 +18,7 @@ from imtheboss.session import GameSession
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.replay import ReplayApp
 from imtheboss.tui.screens.table import TableScreen
+from imtheboss.tui.widgets.log_view import LogView
 
 #: The terms of the deal below, as the log says them while it is on the table.
 TERMS = ("Ann offers Bob $3M for", "Ann offers Cy $2M for", "1 dividend for")
@@ -175,7 +175,7 @@ def test_the_replay_forgets_amounts_as_the_table_does(tmp_path: Path) -> None:
             for position in range(len(app.lines) + 1):
                 app.action_jump(position)
                 await pilot.pause()
-                lines = app.query_one("#log", RichLog).lines
+                lines = app.query_one("#log", LogView).lines
                 seen[position] = " ".join(strip.text for strip in lines)
 
     run(watch)

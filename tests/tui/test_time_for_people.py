@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from test_bots_wait_for_people import BOTS, PEOPLE_AND_BOTS, bot_offer_to_ann, deal_started
 from test_fit import SIX, last_call
-from textual.widgets import RichLog
 from tuikit import Driver, log_text, run, screen_text, settings
 
 from imtheboss.bots import make_bot
@@ -30,6 +29,7 @@ from imtheboss.tui.app import BossApp
 from imtheboss.tui.screens.dialogs import ConfirmDialog
 from imtheboss.tui.screens.table import TableScreen
 from imtheboss.tui.widgets.board import BoardView
+from imtheboss.tui.widgets.log_view import LogView
 
 
 @pytest.mark.parametrize("key", ["f12", "l", "ctrl+p"])
@@ -117,7 +117,7 @@ def test_the_log_wraps_again_when_the_terminal_grows(tmp_path: Path) -> None:
         app = BossApp(settings(tmp_path, names=SIX), session=session)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            log = app.screen.query_one("#log", RichLog)
+            log = app.screen.query_one("#log", LogView)
             narrow = len(log.lines)
             words = log_text(app)
             await pilot.resize_terminal(160, 50)

@@ -25,7 +25,6 @@ from textual.widgets import (
     Input,
     OptionList,
     RadioButton,
-    RichLog,
     SelectionList,
     Static,
 )
@@ -56,6 +55,7 @@ from imtheboss.tui.screens.privacy import PrivacyScreen
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.score import ScoreScreen
 from imtheboss.tui.screens.table import TableScreen
+from imtheboss.tui.widgets.log_view import LogView
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -117,7 +117,7 @@ def screen_text(app: BossApp) -> str:
 def log_text(app: BossApp) -> str:
     """The public log as one line of words (the log wraps its lines to its width)."""
     table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-    lines = [strip.text for strip in table.query_one("#log", RichLog).lines]
+    lines = [strip.text for strip in table.query_one("#log", LogView).lines]
     return re.sub(r"\s+", " ", " ".join(lines))
 
 

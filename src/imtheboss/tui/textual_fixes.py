@@ -1,6 +1,6 @@
 """Fixes for three Textual behaviours that crash the app, applied to Textual's own classes
 because its own subclasses (the command palette's ``CommandList``, ``Select``'s overlay,
-``SelectionList``, the palette screen) have them too; and one import made lighter (4).
+``SelectionList``, the palette screen) have them too.
 
 1. PageUp/PageDown on an ``OptionList`` that has no room on screen (the command palette's list
    right after Ctrl+P, before it is laid out; the private move list squeezed to no height at
@@ -18,16 +18,10 @@ because its own subclasses (the command palette's ``CommandList``, ``Select``'s 
    not be zero``. Text is wrapped at one cell at least (``Content._wrap_and_format``, where
    every measure and drawing of a text goes): what does not fit is cut, not fatal, and the
    list is whole again once the terminal grows.
-4. The table's log is a ``RichLog``, which imports ``rich.pretty``, which imports ``attrs``
-   where it is installed (aiohttp, for ``imtheboss web``, brings it) to pretty-print attrs
-   classes: about 8 ms of the table's first frame (issue 20), for nothing the log shows (it
-   is written markup). ``rich.pretty`` is imported first with ``attrs`` out of its sight; it
-   then shows an attrs object by its ``repr``, and anyone else imports ``attrs`` as usual.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -80,18 +74,7 @@ def dismiss_only_from_the_top() -> None:
     Screen.dismiss = _dismiss  # type: ignore[method-assign]
 
 
-def pretty_without_attrs() -> None:
-    if "rich.pretty" in sys.modules or "attr" in sys.modules:
-        return  # too late, or attrs costs nothing more
-    sys.modules["attr"] = None  # type: ignore[assignment]  # importing it raises ImportError
-    try:
-        import rich.pretty  # noqa: F401
-    finally:
-        del sys.modules["attr"]
-
-
 def apply() -> None:
-    pretty_without_attrs()
     guard_page_moves()
     wrap_in_one_cell_at_least()
     dismiss_only_from_the_top()

@@ -19,7 +19,7 @@ from ...i18n import N_, _
 from .. import language
 from ..widgets.board import BoardView
 from ..widgets.deal import DealView, Stands
-from ..widgets.footer import SteadyFooter
+from ..widgets.footer import TableFooter
 from ..widgets.layout import table_layout
 from ..widgets.log_view import LogView
 from ..widgets.players import PlayersView
@@ -42,7 +42,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_layout(_("Log"))
-        yield SteadyFooter()
+        yield TableFooter()
 
     #: From this size on, the table uses the room: the log as wide as the deal, the board's
     #: legend under the deal (at 160×50 the deal box was two thirds of the width, empty).
@@ -115,7 +115,7 @@ class TableScreen(Screen[None]):
             bar = self.query_one("#seats", Static)
         except NoMatches:
             bar = Static(id="seats", markup=False)
-            self.mount(bar, before=self.query_one(SteadyFooter))
+            self.mount(bar, before=self.query_one(TableFooter))
         bar.update(line)
 
     def retitle(self, unsaved: bool) -> None:

@@ -22,7 +22,7 @@ def table_layout(log_title: str) -> ComposeResult:
             yield DealView(id="deal")
             # Hidden but on a large terminal (the screen's ``-roomy``), which fills it.
             yield Static(id="board-legend")
-        # min_width: RichLog wraps only to its own width when told it may be that narrow.
+        # min_width: the log wraps only to its own width when told it may be that narrow.
         log = LogView(id="log", wrap=True, markup=True, max_lines=500, min_width=20)
         log.border_title = log_title
         yield log

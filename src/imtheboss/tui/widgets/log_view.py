@@ -1,5 +1,12 @@
-"""The table's log: a RichLog that wraps its lines again when its width changes, and never
-inside a sum or a name.
+"""The table's log: a scrolling log (as Textual's RichLog) that wraps its lines again when its
+width changes, and never inside a sum or a name.
+
+It is not a ``RichLog``: that widget imports ``rich.pretty`` (to pretty-print any Python
+object written to it) and its highlighter, for nothing the table writes (markup and Rich
+renderables), and that was about 36 M instructions of the table's first frame (issue 20).
+``LogView`` is the part of ``RichLog`` the table uses — the same lines (``lines``, Strips),
+the same wrapping at the width it is given, the same scrolling and keys (a ``ScrollView``:
+PageUp/PageDown, Home/End, the arrows), the same look (its CSS) — without the rest.
 
 A RichLog wraps each line once, at the width it has when the line is written: after the
 terminal grows from 80 to 160 columns, the old lines stayed cut at the old width beside the
@@ -20,12 +27,16 @@ from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.measure import Measurement
+from rich.measure import Measurement, measure_renderables
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
-from ...wrapping import OWN_WRAP, wrap_points
+from ...wrapping import own_wrap, wrap_points
 
 
 class Wrapped:
@@ -40,7 +51,7 @@ class Wrapped:
         return Measurement(1, max(map(cell_len, self.text.plain.split("\n"))))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if not OWN_WRAP.search(self.text.plain):
+        if not own_wrap(self.text.plain):
             yield self.text
             return
         for paragraph in self.text.split("\n", allow_blank=True):
@@ -53,13 +64,55 @@ class Wrapped:
                 yield line
 
 
-class LogView(RichLog):
+class LogView(ScrollView, can_focus=True):
+    """What the log shows, wrapped at its width; the newest line in sight as it comes."""
+
+    # RichLog's look.
+    DEFAULT_CSS = """
+    LogView {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
+    }
+    """
+
     #: What the log shows, as it was given (no more of it than the log keeps lines).
     _written: deque[RenderableType] | None = None
     #: The width its lines are wrapped at (0: not laid out yet).
     _wrapped_at = 0
     #: The players' names: never broken across two lines.
     _names: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        *,
+        max_lines: int | None = None,
+        min_width: int = 78,
+        wrap: bool = False,
+        markup: bool = False,
+        auto_scroll: bool = True,
+        id: str | None = None,
+    ) -> None:
+        """As ``RichLog``'s: ``min_width``, the narrowest a line is drawn at (wider than the
+        log, it scrolls sideways); ``wrap``: lines are wrapped (else cut); ``markup``: a
+        string is console markup."""
+        super().__init__(id=id)
+        self.max_lines = max_lines
+        self.min_width = min_width
+        self.wrap = wrap
+        self.markup = markup
+        self.auto_scroll = auto_scroll
+        #: The lines drawn, as ``RichLog.lines``.
+        self.lines: list[Strip] = []
+        self._start_line = 0
+        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(1024)
+        #: Written before the log had a width: drawn, in order, once it has one.
+        self._deferred: deque[RenderableType] = deque()
+        self._widest_line_width = 0
+        self._size_known = False
 
     def _kept(self) -> deque[RenderableType]:
         if self._written is None:
@@ -97,7 +150,87 @@ class LogView(RichLog):
 
     def on_resize(self, event: events.Resize) -> None:
         width = event.size.width
+        if width and not self._size_known:
+            # Its width is known for the first time: what was written meanwhile is drawn.
+            self._size_known = True
+            while self._deferred:
+                self.write(self._deferred.popleft())
         if width and self._wrapped_at and width != self._wrapped_at:
             self._rewrite()
         if width:
             self._wrapped_at = width
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_cache.clear()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._size_known else container.width
+
+    # -- RichLog's writing and drawing, for the renderables the table writes ----------------
+
+    def write(self, content: RenderableType) -> LogView:
+        """One more renderable at the end (``RichLog.write`` with its defaults: as wide as
+        it measures, shrunk to the log, never narrower than ``min_width``)."""
+        if not self._size_known:
+            self._deferred.append(content.copy() if isinstance(content, Text) else content)
+            return self
+        renderable: RenderableType = content
+        if isinstance(content, str):
+            renderable = Text.from_markup(content) if self.markup else Text(content)
+        if isinstance(renderable, Text):
+            renderable.expand_tabs()
+        console = self.app.console
+        options = console.options
+        if isinstance(renderable, Text) and not self.wrap:
+            options = options.update(overflow="ignore", no_wrap=True)
+        width = measure_renderables(console, options, [renderable]).maximum
+        width = min(width, self.scrollable_content_region.width)
+        width = max(width, self.min_width)
+        options = options.update_width(width)
+        lines = list(Segment.split_lines(console.render(renderable, options)))
+        if not lines:
+            self._widest_line_width = max(width, self._widest_line_width)
+            self.lines.append(Strip.blank(width))
+        else:
+            strips = Strip.from_lines(lines)
+            for strip in strips:
+                strip.adjust_cell_length(width)
+            self.lines.extend(strips)
+            if self.max_lines is not None and len(self.lines) > self.max_lines:
+                self._start_line += len(self.lines) - self.max_lines
+                self.refresh()
+                self.lines = self.lines[-self.max_lines :]
+            self._widest_line_width = max(
+                self._widest_line_width,
+                max(sum(segment.cell_length for segment in line) for line in lines),
+            )
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        return self
+
+    def clear(self) -> LogView:
+        self.lines.clear()
+        self._line_cache.clear()
+        self._start_line = 0
+        self._widest_line_width = 0
+        self._deferred.clear()
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+        return self
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        return line.apply_style(self.rich_style)
+
+    def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
+        if y >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        key = (y + self._start_line, scroll_x, width, self._widest_line_width)
+        if key in self._line_cache:
+            return self._line_cache[key]
+        line = self.lines[y].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        self._line_cache[key] = line
+        return line

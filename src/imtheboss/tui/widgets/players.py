@@ -20,6 +20,7 @@ from ...engine.view import MoneyPile, PlayerView
 from ...i18n import N_, _
 from ..labels import STYLE
 from ..labels import money as money_text
+from .once import DrawnOnce
 
 #: The look of a pile of money, in a word (M1: its size, never the sum).
 _PILE_WORD = {
@@ -116,4 +117,4 @@ class PlayersView(Static):
             parts.append(beside)
         self.border_title = _("Players")
         self.border_subtitle = _("keys {keys}").format(keys=KEYS_HINT) if keys else ""
-        self.update(Group(*parts))
+        self.update(DrawnOnce(Group(*parts)))
