@@ -9,8 +9,12 @@ everything else.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from bisect import bisect
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate
+from typing import Any
 
 from ..engine import (
     COLOURS,
@@ -29,6 +33,7 @@ from ..engine import (
     Phase,
     Price,
     Setup,
+    Space,
     TimeUp,
     actors,
     apply,
@@ -43,7 +48,7 @@ from ..engine.events import Event
 from ..engine.game import agreeing_cards, close_actions
 from ..engine.options import Variant
 from .base import boss_endings
-from .draws import below, pick, shuffle, weighted
+from .draws import pick, shuffle
 
 #: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
 DEAL_MOVES = 16
@@ -101,11 +106,12 @@ class RandomPlayer:
                     return useful
         for seat in seats:
             # The kinds first, then the actions of the chosen kind only (legal_kinds).
-            kinds = sorted(legal_kinds(state, seat))
+            kinds, cumulative = _weighed(legal_kinds(state, seat))
             if not kinds:
                 continue
-            weights = [KIND_WEIGHTS.get(k, 1.0) for k in kinds]
-            kind = weighted(self.rng, kinds, weights)
+            # weighted(rng, kinds, weights), its sums made once per set of kinds
+            last = len(cumulative) - 1
+            kind = kinds[bisect(cumulative, self.rng.random() * cumulative[last], 0, last)]
             return self._pick(state, legal_actions(state, seat, (kind,)))
         if state.window is not None:
             return TimeUp()
@@ -113,7 +119,12 @@ class RandomPlayer:
 
     def _useful(self, state: GameState) -> Action | None:
         """A move that brings the deal closer to a close: close, accept, lay a needed family
-        card, or propose a fair price for a needed card."""
+        card, or propose a fair price for a needed card.
+
+        The candidates are drawn and shuffled as (constructor, fields) pairs and an action is
+        built only when it is tried (most often the first is legal): building every
+        candidate's price and offer was a third of this method's time. The draws are the
+        same numbers in the same order as when each was built at once."""
         deal = state.deal
         assert deal is not None
         boss = deal.boss
@@ -121,38 +132,49 @@ class RandomPlayer:
         if closes:
             return pick(self.rng, closes)
         value, room = price_room(state, deal)
-        candidates: list[Action] = []
+        candidates: list[tuple[Callable[..., Action], tuple[Any, ...]]] = []
         for prop in deal.proposals:
             if price_fits(prop.price, value, room):  # N3
                 who = prop.supplier if prop.by_boss else boss
-                candidates.append(
-                    Accept(player=who, supplier=None if prop.by_boss else prop.supplier)
-                )
+                candidates.append((_accept, (who, None if prop.by_boss else prop.supplier)))
         if not candidates:
+            rng = self.rng
             fair = min(room, state.proceeds // max(2, state.board.space(deal.space).investors))
+            # below(rng, fair + 1), written out: the same bound for every card of the deal
+            n = max(0, fair) + 1
+            k = n.bit_length()
+            bits = rng.getrandbits
+            coin = rng.random
             proposed = {ref for p in deal.proposals for ref in p.cards}
             needed = _still_needed(state)
-            for colour in (c for c in COLOURS if c in needed):
+            owners = state.owners
+            trips = deal.trips
+            players = state.players
+            for colour in COLOURS:
+                if colour not in needed:
+                    continue
                 refs: list[CardRef] = [f for f in deal.family if f.colour is colour]
-                owner = state.owners[colour]
-                if owner is not None and not deal.travelling(colour):
-                    refs.append(InvestorRef(colour=colour))
+                owner = owners[colour]
+                if owner is not None and not (trips and deal.travelling(colour)):
+                    refs.append(_INVESTOR[colour])
                 for ref in refs:
                     supplier = owner if isinstance(ref, InvestorRef) else ref.owner
                     if supplier is None or supplier == boss or ref in proposed:
                         continue
-                    price = Price(amount=below(self.rng, max(0, fair) + 1))
-                    if self.rng.random() < 0.5:
-                        candidates.append(
-                            Offer(player=boss, supplier=supplier, cards=(ref,), price=price)
-                        )
+                    amount = bits(k)
+                    while amount >= n:
+                        amount = bits(k)
+                    if coin() < 0.5:
+                        candidates.append((_offer, (boss, supplier, ref, amount)))
                     else:
-                        candidates.append(Ask(player=supplier, cards=(ref,), price=price))
-                for seat, player in enumerate(state.players):
-                    if player.hand is None or family(colour) in player.hand:
-                        candidates.append(LayFamily(player=seat, colour=colour))
+                        candidates.append((_ask, (supplier, ref, amount)))
+                card = family(colour)
+                for seat, player in enumerate(players):
+                    if player.hand is None or card in player.hand:
+                        candidates.append((_lay, (seat, colour)))
         shuffle(self.rng, candidates)
-        for action in candidates:
+        for build, fields in candidates:
+            action = build(*fields)
             try:
                 result = apply(state, action)
             except IllegalAction:
@@ -188,17 +210,53 @@ class RandomPlayer:
         return pick(self.rng, good or options)
 
 
-def _still_needed(state: GameState) -> set[Colour]:
-    """Colours of the deal's space that no agreeing card covers yet."""
+@cache
+def _weighed(kinds: frozenset[str]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The kinds in a fixed order and the running sums of their weights (``KIND_WEIGHTS``),
+    as ``weighted`` sums them: a game asks a few dozen sets of kinds thousands of times."""
+    ordered = tuple(sorted(kinds))
+    return ordered, tuple(accumulate(KIND_WEIGHTS.get(k, 1.0) for k in ordered))
+
+
+def _still_needed(state: GameState) -> frozenset[Colour]:
+    """Colours of the deal's space that no agreeing card covers yet. The same for every step
+    that leaves the agreeing cards (the very dict ``agreeing_cards`` remembers) and the space
+    as they were, most steps of a negotiation: the last answer is carried."""
     deal = state.deal
     assert deal is not None
     space = state.board.space(deal.space)
-    covered = {
-        c
-        for c, refs in agreeing_cards(deal, state.owners, v8=state.options.has(Variant.V8)).items()
-        if refs
-    }
-    return set(space.required | space.optional) - covered
+    agreeing = agreeing_cards(deal, state.owners, v8=state.options.has(Variant.V8))
+    last = _LAST_NEEDED[0]
+    if last is not None and last[0] is agreeing and last[1] is space:
+        return last[2]
+    covered = {c for c, refs in agreeing.items() if refs}
+    found = frozenset(space.required | space.optional) - covered
+    _LAST_NEEDED[0] = (agreeing, space, found)
+    return found
+
+
+#: ``_still_needed``'s last answer, after the agreeing cards and the space it was read from
+#: (held here, so neither identity is reused while it lives).
+_LAST_NEEDED: list[tuple[dict[Colour, list[CardRef]], Space, frozenset[Colour]] | None] = [None]
+
+
+def _accept(player: int, supplier: int | None) -> Action:
+    return Accept(player=player, supplier=supplier)
+
+
+def _offer(boss: int, supplier: int, ref: CardRef, amount: int) -> Action:
+    return Offer(player=boss, supplier=supplier, cards=(ref,), price=Price(amount=amount))
+
+
+def _ask(supplier: int, ref: CardRef, amount: int) -> Action:
+    return Ask(player=supplier, cards=(ref,), price=Price(amount=amount))
+
+
+def _lay(seat: int, colour: Colour) -> Action:
+    return LayFamily(player=seat, colour=colour)
+
+
+_INVESTOR = {c: InvestorRef(colour=c) for c in COLOURS}
 
 
 def random_steps(

@@ -217,7 +217,10 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> S
             if state.phase is _DEAL and state.window is None:
                 found = _deal_only(state, player, want)
             if found is None:
-                found = tuple([a for a in _legal(state, player, want) if a.kind in want])
+                # the whole list filtered: the one remembered when it was asked first
+                # (``legal_kinds`` outside a deal's negotiation reads it), else built
+                whole = memo.get((LEGAL, player, None)) or _legal(state, player, want)
+                found = tuple([a for a in whole if a.kind in want])
         memo[key] = found
     return found
 
