@@ -48,7 +48,7 @@ from ..engine.events import Event
 from ..engine.game import agreeing_cards, close_actions
 from ..engine.options import Variant
 from .base import boss_endings
-from .draws import pick, shuffle
+from .draws import pick, shuffle, shuffled_seats
 
 #: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
 DEAL_MOVES = 16
@@ -92,8 +92,11 @@ class RandomPlayer:
     def choose(self, state: GameState, moves_in_deal: int) -> Action:
         if state.window is not None and self.rng.random() < 0.35:
             return TimeUp()
-        seats = list(actors(state))
-        shuffle(self.rng, seats)
+        if state.window is not None or state.phase is Phase.DEAL:
+            # every seat may act (``actors``): rng.shuffle(list(range(n))), the same draws
+            seats = shuffled_seats(self.rng, state.n)
+        else:
+            seats = list(actors(state))  # one seat: nothing to shuffle, nothing drawn
         if state.deal is not None and state.window is None and self.rng.random() < 0.5:
             seats.insert(0, state.deal.boss)  # the Boss drives the deal half the time
         if state.deal is not None and state.window is None:

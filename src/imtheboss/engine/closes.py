@@ -198,8 +198,25 @@ _LAST_AGREEING: Carry[tuple[Any, ...]] = Carry("agreeing cards")
 def _agreeing(
     deal: Deal, owners: Mapping[Colour, int | None], v8: bool
 ) -> dict[Colour, list[CardRef]]:
+    """``agreeing_cards`` worked out: for each colour the investor first, then each family card
+    once (alike but for their owner), as laid; in one pass over the family cards instead of
+    one per colour (worked out again at every change of a deal's cards)."""
     agreed = _agreed(deal, owners)
-    return {colour: list(_sources(deal, colour, owners, v8, agreed)) for colour in COLOURS}
+    found: dict[Colour, list[CardRef]] = {
+        colour: [_INVESTORS[colour]]
+        if _investor_agrees(deal, colour, owners[colour], v8, agreed)
+        else []
+        for colour in COLOURS
+    }
+    if deal.family:
+        laid: set[tuple[Colour, int]] = set()  # alike but for their owner: each owner's once
+        for fam in deal.family:
+            key = (fam.colour, fam.owner)
+            if key not in laid:
+                laid.add(key)
+                if _family_agrees(deal, fam, agreed):
+                    found[fam.colour].append(fam)
+    return found
 
 
 def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
@@ -211,25 +228,6 @@ def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
         for ref in a.cards
         if isinstance(ref, FamilyRef) or owners[ref.colour] == a.supplier
     }
-
-
-def _sources(
-    deal: Deal,
-    colour: Colour,
-    owners: Mapping[Colour, int | None],
-    v8: bool,
-    agreed: set[CardRef],
-) -> Iterator[CardRef]:
-    """The cards of ``colour`` that would take part if the Boss closed now (the rule of
-    ``agreeing_cards``), the investor first, then each family card once, as laid."""
-    if _investor_agrees(deal, colour, owners[colour], v8, agreed):
-        yield _INVESTORS[colour]
-    laid_by: set[int] = set()  # family cards of one colour are alike but for their owner
-    for fam in deal.family:
-        if fam.colour is colour and fam.owner not in laid_by:
-            laid_by.add(fam.owner)
-            if _family_agrees(deal, fam, agreed):
-                yield fam
 
 
 def _investor_agrees(
@@ -367,7 +365,7 @@ def _joined(picks: tuple[tuple[Colour, ...], ...]) -> tuple[Colour, ...]:
 def _may_meet(
     deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
 ) -> bool:
-    """Whether every required colour has a card that would agree (``_sources`` would yield
+    """Whether every required colour has a card that would agree (``_agreeing`` would list
     one), without building the lists: the quick answer to "can the Boss close now?", which
     is no at most moments, asked of every state a Boss looks at."""
     agreed = _agreed(deal, owners)

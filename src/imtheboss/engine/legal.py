@@ -11,6 +11,7 @@ through what ``memo.py`` remembers, which a reader of the rules may ignore.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
+from operator import attrgetter
 
 from . import actions as A
 from .actions import Action
@@ -146,7 +147,7 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
                 talk = (memo.get(SEAT_KINDS) or _seat_kinds(state, deal))[player]
             found = _union(_influence_kinds(state, player), talk)
         else:  # few actions outside a deal's negotiation: the list itself, remembered too
-            found = frozenset(a.kind for a in legal_actions(state, player))
+            found = frozenset(map(_KIND_OF, _remembered(state, player, None)))
         memo[key] = found
     return found
 
@@ -174,6 +175,7 @@ def has_legal(state: GameState, player: int) -> bool:
 
 
 _DEAL = Phase.DEAL
+_KIND_OF = attrgetter("kind")
 
 
 # -- How the answers are remembered: the same lists, asked again or asked one kind at a time
