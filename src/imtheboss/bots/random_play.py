@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, cast
 
 from ..engine import (
     COLOURS,
@@ -38,15 +38,17 @@ from ..engine import (
     actors,
     apply,
     family,
-    legal_actions,
     legal_kinds,
     new_game,
 )
+from ..engine.closes import colours_covered
 from ..engine.common import price_room
 from ..engine.deciders import price_fits
 from ..engine.events import Event
-from ..engine.game import agreeing_cards, close_actions
+from ..engine.game import close_actions
+from ..engine.legal import legal_of_kind
 from ..engine.options import Variant
+from ..engine.priced import PricedActions
 from .base import boss_endings
 from .draws import pick, shuffle, shuffled_seats
 
@@ -115,7 +117,7 @@ class RandomPlayer:
             # weighted(rng, kinds, weights), its sums made once per set of kinds
             last = len(cumulative) - 1
             kind = kinds[bisect(cumulative, self.rng.random() * cumulative[last], 0, last)]
-            return self._pick(state, legal_actions(state, seat, (kind,)))
+            return self._pick(state, legal_of_kind(state, seat, kind))
         if state.window is not None:
             return TimeUp()
         raise AssertionError(f"nobody can act in phase {state.phase}")
@@ -152,17 +154,18 @@ class RandomPlayer:
             needed = _still_needed(state)
             owners = state.owners
             trips = deal.trips
-            players = state.players
+            laid = deal.family
+            hands = [player.hand for player in state.players]
             for colour in COLOURS:
                 if colour not in needed:
                     continue
-                refs: list[CardRef] = [f for f in deal.family if f.colour is colour]
+                refs: list[CardRef] = [f for f in laid if f.colour is colour] if laid else []
                 owner = owners[colour]
                 if owner is not None and not (trips and deal.travelling(colour)):
                     refs.append(_INVESTOR[colour])
                 for ref in refs:
                     supplier = owner if isinstance(ref, InvestorRef) else ref.owner
-                    if supplier is None or supplier == boss or ref in proposed:
+                    if supplier is None or supplier == boss or (proposed and ref in proposed):
                         continue
                     amount = bits(k)
                     while amount >= n:
@@ -172,8 +175,8 @@ class RandomPlayer:
                     else:
                         candidates.append((_ask, (supplier, ref, amount)))
                 card = family(colour)
-                for seat, player in enumerate(players):
-                    if player.hand is None or card in player.hand:
+                for seat, hand in enumerate(hands):
+                    if hand is None or card in hand:
                         candidates.append((_lay, (seat, colour)))
         shuffle(self.rng, candidates)
         for build, fields in candidates:
@@ -186,7 +189,7 @@ class RandomPlayer:
             return action
         return None
 
-    def _pick(self, state: GameState, options: list[Action]) -> Action:
+    def _pick(self, state: GameState, options: Sequence[Action]) -> Action:
         """Uniform, except that offers lean towards what the deal needs at a modest price:
         uniformly random prices would make most deals fail and games run for hours."""
         deal = state.deal
@@ -202,6 +205,8 @@ class RandomPlayer:
         space = state.board.space(deal.space)
         wanted = _still_needed(state)
         fair = state.proceeds // max(2, space.investors)
+        if isinstance(options, PricedActions):
+            return _pick_priced(self.rng, options, wanted, fair)
         good = [
             a
             for a in options
@@ -213,6 +218,34 @@ class RandomPlayer:
         return pick(self.rng, good or options)
 
 
+def _pick_priced(
+    rng: random.Random, options: PricedActions, wanted: frozenset[Colour], fair: int
+) -> Action:
+    """``_pick``'s choice among priced offers or asks, read off their runs: the good ones
+    (a wanted card's, in $M up to ``fair``) are the first prices of each wanted card's run,
+    as many in every run, so the same draw as ``pick(rng, good or options)`` finds its
+    action by index instead of filtering hundreds."""
+    every = cast(tuple[tuple[Offer | Ask, ...], ...], options.runs)
+    runs = [run for run in every if run[0].cards[0].colour in wanted]
+    per = 0
+    if runs:
+        for action in runs[0]:  # in $M from the lowest, then in dividends
+            price = action.price
+            if price.dividends or price.amount > fair:
+                break
+            per += 1
+    n = per * len(runs)
+    if not n:
+        return pick(rng, options)
+    k = n.bit_length()
+    bits = rng.getrandbits
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    run, at = divmod(r, per)
+    return runs[run][at]
+
+
 @cache
 def _weighed(kinds: frozenset[str]) -> tuple[tuple[str, ...], tuple[float, ...]]:
     """The kinds in a fixed order and the running sums of their weights (``KIND_WEIGHTS``),
@@ -222,25 +255,22 @@ def _weighed(kinds: frozenset[str]) -> tuple[tuple[str, ...], tuple[float, ...]]
 
 
 def _still_needed(state: GameState) -> frozenset[Colour]:
-    """Colours of the deal's space that no agreeing card covers yet. The same for every step
-    that leaves the agreeing cards (the very dict ``agreeing_cards`` remembers) and the space
-    as they were, most steps of a negotiation: the last answer is carried."""
+    """Colours of the deal's space that no agreeing card covers yet."""
     deal = state.deal
     assert deal is not None
     space = state.board.space(deal.space)
-    agreeing = agreeing_cards(deal, state.owners, v8=state.options.has(Variant.V8))
-    last = _LAST_NEEDED[0]
-    if last is not None and last[0] is agreeing and last[1] is space:
-        return last[2]
-    covered = {c for c, refs in agreeing.items() if refs}
-    found = frozenset(space.required | space.optional) - covered
-    _LAST_NEEDED[0] = (agreeing, space, found)
-    return found
+    covered = colours_covered(deal, state.owners, state.options.has(Variant.V8))
+    last = _LAST_SPACE[0]
+    if last is not None and last[0] is space:
+        colours = last[1]
+    else:
+        colours = frozenset(space.required | space.optional)
+        _LAST_SPACE[0] = (space, colours)
+    return colours - covered
 
 
-#: ``_still_needed``'s last answer, after the agreeing cards and the space it was read from
-#: (held here, so neither identity is reused while it lives).
-_LAST_NEEDED: list[tuple[dict[Colour, list[CardRef]], Space, frozenset[Colour]] | None] = [None]
+#: The last deal's space and its colours, required and optional (a deal asks at every step).
+_LAST_SPACE: list[tuple[Space, frozenset[Colour]] | None] = [None]
 
 
 def _accept(player: int, supplier: int | None) -> Action:

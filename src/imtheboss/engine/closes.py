@@ -7,6 +7,7 @@ kinds (``legal.py``) and by the bots; worked out once per state (``memo``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import chain, combinations, product
 from operator import is_
 from typing import Any
@@ -219,9 +220,24 @@ def _agreeing(
     return found
 
 
-def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
+def colours_covered(
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool
+) -> AbstractSet[Colour]:
+    """The colours ``agreeing_cards`` would list a card for, without listing them: a chooser
+    asks what a deal still needs at most moments, when no close is possible."""
+    agreed = _agreed(deal, owners)
+    covered = {c for c in COLOURS if _investor_agrees(deal, c, owners[c], v8, agreed)}
+    for fam in deal.family:
+        if fam.colour not in covered and _family_agrees(deal, fam, agreed):
+            covered.add(fam.colour)
+    return covered
+
+
+def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> AbstractSet[CardRef]:
     """The cards agreed by the player they belong to now: an agreement outlives a hire that
     takes its investor away (N5), but the investor then agrees only by its new owner's."""
+    if not deal.agreements:
+        return _NONE_AGREED  # most moments of a deal: asked of every state a Boss looks at
     return {
         ref
         for a in deal.agreements
@@ -230,8 +246,11 @@ def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
     }
 
 
+_NONE_AGREED: frozenset[CardRef] = frozenset()
+
+
 def _investor_agrees(
-    deal: Deal, colour: Colour, owner: int | None, v8: bool, agreed: set[CardRef]
+    deal: Deal, colour: Colour, owner: int | None, v8: bool, agreed: AbstractSet[CardRef]
 ) -> bool:
     """The investor of ``colour`` would take part: owned and not travelling (TR1, TR4), and
     the Boss's own (D3), agreed (N5), or any owned one under V8."""
@@ -242,7 +261,7 @@ def _investor_agrees(
     )
 
 
-def _family_agrees(deal: Deal, fam: FamilyRef, agreed: set[CardRef]) -> bool:
+def _family_agrees(deal: Deal, fam: FamilyRef, agreed: AbstractSet[CardRef]) -> bool:
     """A family card laid would take part: the Boss's own (D4), or agreed (N5)."""
     return fam.owner == deal.boss or bool(agreed and fam in agreed)
 
@@ -391,4 +410,11 @@ def must_close(state: GameState) -> bool:
     return state.options.has(Variant.V8) and bool(_closes(state))
 
 
-__all__ = ["agreeing_cards", "check_close", "close_actions", "must_close", "possible_closes"]
+__all__ = [
+    "agreeing_cards",
+    "check_close",
+    "close_actions",
+    "colours_covered",
+    "must_close",
+    "possible_closes",
+]

@@ -128,6 +128,13 @@ def legal_actions(
     return list(_remembered(state, player, None if kinds is None else _want(kinds)))
 
 
+def legal_of_kind(state: GameState, player: int, kind: str) -> Sequence[Action]:
+    """``legal_actions(state, player, (kind,))`` as the state remembers it, not copied: a
+    tuple, or for asks and offers a ``PricedActions`` read by index, so that a chooser that
+    picks one of hundreds of prices never has them put together. Never to be changed."""
+    return _remembered(state, player, _ONE.get(kind) or _want((kind,)))
+
+
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     """The kinds of action ``player`` may take now (``{a.kind for a in legal_actions(...)}``),
     without building the priced offers and asks: a chooser can pick a kind first, then ask
@@ -227,7 +234,7 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> S
     return found
 
 
-def _deal_only(state: GameState, p: int, want: frozenset[str]) -> tuple[Action, ...] | None:
+def _deal_only(state: GameState, p: int, want: frozenset[str]) -> Sequence[Action] | None:
     """One kind of a deal's actions, alone, without building the others: a bot that picked a
     kind asks for it at almost every step. The same actions in the same order as the whole
     list filtered; None for the kinds that are only worth filtering."""
@@ -244,4 +251,4 @@ def _deal_only(state: GameState, p: int, want: frozenset[str]) -> tuple[Action, 
     return None
 
 
-__all__ = ["actors", "has_legal", "legal_actions", "legal_kinds"]
+__all__ = ["actors", "has_legal", "legal_actions", "legal_kinds", "legal_of_kind"]

@@ -14,7 +14,7 @@ the proceeds, and its dividends likewise: the lists' size does not grow with the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, cast
@@ -34,6 +34,7 @@ from .deciders import (
 )
 from .memo import Cache, Carries, Carry, Fact, cached
 from .options import Variant
+from .priced import PricedActions
 from .state import CardRef, Deal, FamilyRef, GameState, InvestorRef, Price
 
 #: The cards each seat could offer, and the travel targets: blind to the proposals.
@@ -195,10 +196,10 @@ def _influence_list(
     return tuple(out)
 
 
-def _priced(state: GameState, p: int, offers: bool) -> tuple[Action, ...]:
+def _priced(state: GameState, p: int, offers: bool) -> Sequence[Action]:
     """The asks, or the offers, alone (in a deal's negotiation, no window open): the list is
     hundreds long, so it is put together from the remembered lists of each card instead of
-    built with the rest and filtered."""
+    built with the rest and filtered, and handed out as those lists (``PricedActions``)."""
     deal = state.deal
     assert deal is not None
     boss = p == deal.boss
@@ -214,24 +215,23 @@ def _priced(state: GameState, p: int, offers: bool) -> tuple[Action, ...]:
     last = _LAST_PRICED.get(p)
     if last is not None and last[0] is boss and last[2] == prices and last[1] == refs:
         return last[3]
-    listed: list[Action] = []
-    out = listed
+    runs: list[tuple[Action, ...]] = []
     if boss:
         for s in range(state.n):
             if s != p:
                 for ref in every[s]:
-                    out.extend(_offers(p, s, ref, *prices))
+                    runs.append(_offers(p, s, ref, *prices))
     else:
         for ref in every[p]:
-            out.extend(_asks(p, ref, *prices))
-    found = tuple(listed)
+            runs.append(_asks(p, ref, *prices))
+    found = PricedActions(tuple(runs))
     _LAST_PRICED[p] = (boss, refs, prices, found)
     return found
 
 
 #: Each seat's last ``_priced`` list: whether it was the Boss's offers, the offerable cards
 #: it was built from, the prices, the list.
-_LAST_PRICED: Carries[int, tuple[bool, object, tuple[int, int], tuple[Action, ...]]] = Carries(
+_LAST_PRICED: Carries[int, tuple[bool, object, tuple[int, int], PricedActions]] = Carries(
     "priced lists"
 )
 
