@@ -93,7 +93,7 @@ class RandomPlayer:
 
     def choose(self, state: GameState, moves_in_deal: int) -> Action:
         if state.window is not None and self.rng.random() < 0.35:
-            return TimeUp()
+            return _TIME_UP
         if state.window is not None or state.phase is Phase.DEAL:
             # every seat may act (``actors``): rng.shuffle(list(range(n))), the same draws
             seats = shuffled_seats(self.rng, state.n)
@@ -196,9 +196,8 @@ class RandomPlayer:
         if deal is None or self.rng.random() < 0.2:
             return pick(self.rng, options)
         if isinstance(options[0], LayFamily):
-            useful = [
-                a for a in options if isinstance(a, LayFamily) and a.colour in _still_needed(state)
-            ]
+            needed = _still_needed(state)
+            useful = [a for a in options if isinstance(a, LayFamily) and a.colour in needed]
             return pick(self.rng, useful or options)
         if not isinstance(options[0], Offer | Ask):
             return pick(self.rng, options)
@@ -290,6 +289,7 @@ def _lay(seat: int, colour: Colour) -> Action:
 
 
 _INVESTOR = {c: InvestorRef(colour=c) for c in COLOURS}
+_TIME_UP = TimeUp()
 
 
 def random_steps(
