@@ -153,6 +153,10 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
             else:
                 talk = (memo.get(SEAT_KINDS) or _seat_kinds(state, deal))[player]
             found = _union(_influence_kinds(state, player), talk)
+        elif (window := state.window) is not None and window.kind is _LAST_CALL:
+            # CL2: the influence cards of a deal (``_window_answers``), read as in a deal
+            influence = _influence_kinds(state, player) if player != window.player else _NONE
+            found = _union(influence, _PASS if player in responders(state) else _NONE)
         else:  # few actions outside a deal's negotiation: the list itself, remembered too
             found = frozenset(map(_KIND_OF, _remembered(state, player, None)))
         memo[key] = found
@@ -182,6 +186,9 @@ def has_legal(state: GameState, player: int) -> bool:
 
 
 _DEAL = Phase.DEAL
+_LAST_CALL = WindowKind.LAST_CALL
+_PASS = frozenset({"pass"})
+_NONE: frozenset[str] = frozenset()
 _KIND_OF = attrgetter("kind")
 
 
