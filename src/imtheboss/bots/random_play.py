@@ -94,7 +94,7 @@ class RandomPlayer:
     def choose(self, state: GameState, moves_in_deal: int) -> Action:
         if state.window is not None and self.rng.random() < 0.35:
             return _TIME_UP
-        if state.window is not None or state.phase is Phase.DEAL:
+        if state.window is not None or state.phase is _DEAL:
             # every seat may act (``actors``): rng.shuffle(list(range(n))), the same draws
             seats = shuffled_seats(self.rng, state.n)
         else:
@@ -258,7 +258,7 @@ def _still_needed(state: GameState) -> frozenset[Colour]:
     deal = state.deal
     assert deal is not None
     space = state.board.space(deal.space)
-    covered = colours_covered(deal, state.owners, state.options.has(Variant.V8))
+    covered = colours_covered(deal, state.owners, state.options.has(_V8))
     last = _LAST_SPACE[0]
     if last is not None and last[0] is space:
         colours = last[1]
@@ -289,6 +289,8 @@ def _lay(seat: int, colour: Colour) -> Action:
 
 
 _INVESTOR = {c: InvestorRef(colour=c) for c in COLOURS}
+#: Read once: each lookup on an enum class goes through ``EnumType.__getattr__`` in 3.11.
+_DEAL, _OVER, _V8 = Phase.DEAL, Phase.OVER, Variant.V8
 _TIME_UP = TimeUp()
 
 
@@ -299,7 +301,7 @@ def random_steps(
     player = RandomPlayer(rng)
     moves_in_deal = 0
     for _ in range(max_actions):
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return
         action = player.choose(state, moves_in_deal)
         new, events = player.outcome(state, action) or apply(state, action)

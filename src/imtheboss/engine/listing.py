@@ -50,6 +50,15 @@ def _make(cls: type[Any], *fields: tuple[str, Any]) -> Action:
 
 _INVESTOR = {c: InvestorRef(colour=c) for c in COLOURS}
 
+#: Read once: each lookup on an enum class goes through ``EnumType.__getattr__`` in 3.11.
+_HIRE, _BOSS, _TRAVEL_GREY, _TRAVEL, _V8 = (
+    Card.HIRE,
+    Card.BOSS,
+    Card.TRAVEL_GREY,
+    Kind.TRAVEL,
+    Variant.V8,
+)
+
 #: What an unknown hand is taken to hold: one of everything, and a full hire set.
 _ANY_HAND: tuple[Card, ...] = (*Card, Card.HIRE, Card.HIRE)
 
@@ -90,7 +99,7 @@ def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]
 
 
 def _hires(state: GameState, p: int) -> tuple[Action, ...]:
-    if _hand(state, p).count(Card.HIRE) < 3:
+    if _hand(state, p).count(_HIRE) < 3:
         return ()
     return _hire_list(p, tuple(map(state.owners.__getitem__, COLOURS)))
 
@@ -122,7 +131,7 @@ def _influence_key(
         p,
         _hand(state, p),
         *_travel_targets(state),
-        state.options.has(Variant.V8),
+        state.options.has(_V8),
         not_the_boss(p, deal.boss),  # may_play_boss (B1), one C call
     )
 
@@ -184,14 +193,14 @@ def _influence_list(
     ]
     targets += laid
     for card in dict.fromkeys(hand):  # hand order, not set order: results must not vary
-        if card.kind is not Kind.TRAVEL:
+        if card.kind is not _TRAVEL:
             continue
-        grey = card is Card.TRAVEL_GREY
+        grey = card is _TRAVEL_GREY
         fits = travel_colours(card)  # travel_card_fits (TR1), one call per card
         for target in targets:
             if target.colour in fits:
                 out.append(A.PlayTravel(player=p, target=target, grey=grey))
-    if Card.BOSS in held and boss_ok:
+    if _BOSS in held and boss_ok:
         out.append(_make(A.PlayBoss, ("player", p)))
     return tuple(out)
 
