@@ -291,7 +291,7 @@ def _closes(state: GameState) -> tuple[dict[Colour, CardRef], ...]:
             deal,
             state.board.space(deal.space).required,
             state.owners,
-            state.options.has(Variant.V8),
+            state.options.has(_V8),
         ):
             found = _NO_CLOSES  # most moments of a deal: a needed colour has no card yet
         else:
@@ -399,6 +399,9 @@ def _may_meet(
     return True
 
 
+#: Read once: each lookup on an enum class goes through ``EnumType.__getattr__`` in 3.11.
+_V8 = Variant.V8
+
 #: No close possible: the answer of most states.
 _NO_CLOSES: tuple[dict[Colour, CardRef], ...] = ()
 _NO_CLOSE_ACTIONS: tuple[A.Close, ...] = ()
@@ -407,7 +410,7 @@ _NO_CLOSE_ACTIONS: tuple[A.Close, ...] = ()
 def must_close(state: GameState) -> bool:
     """V8: the Boss must close (and may not fail, F1) while the cards on the table meet the
     deal's conditions."""
-    return state.options.has(Variant.V8) and bool(_closes(state))
+    return state.options.has(_V8) and bool(_closes(state))
 
 
 __all__ = [
