@@ -289,7 +289,9 @@ def test_the_log_says_what_ended_the_game_the_money_and_the_winner(tmp_path: Pat
             state = app.state
             assert state.phase is Phase.OVER
             text = log_text(app)
-            said = "The end roll is 3, one of 1, 2, 3 and 4 on the tile just laid: the game is over."
+            said = (
+                "The end roll is 3, one of 1, 2, 3 and 4 on the tile just laid: the game is over."
+            )
             assert said in text, text
             sums = ", ".join(f"{p.name} ${p.money}M" for p in state.players)
             assert f"Final money: {sums}." in text, text

@@ -7,6 +7,7 @@ kinds (``legal.py``) and by the bots; worked out once per state (``memo``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import chain, combinations, product
 from operator import is_
 from typing import Any
@@ -166,23 +167,77 @@ def agreeing_cards(
     (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
     which knows who owns what, can ask too. Remembered with the deal: do not change it."""
     memo = deal.memo()
-    key = (AGREEING, tuple(map(owners.__getitem__, COLOURS)), v8)
+    held = tuple(map(owners.__getitem__, COLOURS))
+    key = (AGREEING, held, v8)
     found: dict[Colour, list[CardRef]] | None = memo.get(key)
     if found is None:
-        found = memo[key] = _agreeing(deal, owners, v8)
+        # An ask, an offer or a withdrawal copies the deal with new proposals only, which
+        # the answer never reads: the last deal's answer is carried while the very tuples
+        # it was worked out from are the deal's (held here, so no identity is reused).
+        last = _LAST_AGREEING.last
+        if (
+            last is not None
+            and last[0] is deal.agreements
+            and last[1] is deal.family
+            and last[2] is deal.trips
+            and last[3] == deal.boss
+            and last[4] == key
+        ):
+            found = last[5]
+        else:
+            found = _agreeing(deal, owners, v8)
+            _LAST_AGREEING.last = (deal.agreements, deal.family, deal.trips, deal.boss, key, found)
+        memo[key] = found
     return found
+
+
+#: ``agreeing_cards``' last answer, after the deal's agreements, family cards, trips and Boss
+#: and the memo key (the owners, V8) it was worked out from.
+_LAST_AGREEING: Carry[tuple[Any, ...]] = Carry("agreeing cards")
 
 
 def _agreeing(
     deal: Deal, owners: Mapping[Colour, int | None], v8: bool
 ) -> dict[Colour, list[CardRef]]:
+    """``agreeing_cards`` worked out: for each colour the investor first, then each family card
+    once (alike but for their owner), as laid; in one pass over the family cards instead of
+    one per colour (worked out again at every change of a deal's cards)."""
     agreed = _agreed(deal, owners)
-    return {colour: list(_sources(deal, colour, owners, v8, agreed)) for colour in COLOURS}
+    found: dict[Colour, list[CardRef]] = {
+        colour: [_INVESTORS[colour]]
+        if _investor_agrees(deal, colour, owners[colour], v8, agreed)
+        else []
+        for colour in COLOURS
+    }
+    if deal.family:
+        laid: set[tuple[Colour, int]] = set()  # alike but for their owner: each owner's once
+        for fam in deal.family:
+            key = (fam.colour, fam.owner)
+            if key not in laid:
+                laid.add(key)
+                if _family_agrees(deal, fam, agreed):
+                    found[fam.colour].append(fam)
+    return found
 
 
-def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
+def colours_covered(
+    deal: Deal, owners: Mapping[Colour, int | None], v8: bool
+) -> AbstractSet[Colour]:
+    """The colours ``agreeing_cards`` would list a card for, without listing them: a chooser
+    asks what a deal still needs at most moments, when no close is possible."""
+    agreed = _agreed(deal, owners)
+    covered = {c for c in COLOURS if _investor_agrees(deal, c, owners[c], v8, agreed)}
+    for fam in deal.family:
+        if fam.colour not in covered and _family_agrees(deal, fam, agreed):
+            covered.add(fam.colour)
+    return covered
+
+
+def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> AbstractSet[CardRef]:
     """The cards agreed by the player they belong to now: an agreement outlives a hire that
     takes its investor away (N5), but the investor then agrees only by its new owner's."""
+    if not deal.agreements:
+        return _NONE_AGREED  # most moments of a deal: asked of every state a Boss looks at
     return {
         ref
         for a in deal.agreements
@@ -191,27 +246,11 @@ def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> set[CardRef]:
     }
 
 
-def _sources(
-    deal: Deal,
-    colour: Colour,
-    owners: Mapping[Colour, int | None],
-    v8: bool,
-    agreed: set[CardRef],
-) -> Iterator[CardRef]:
-    """The cards of ``colour`` that would take part if the Boss closed now (the rule of
-    ``agreeing_cards``), the investor first, then each family card once, as laid."""
-    if _investor_agrees(deal, colour, owners[colour], v8, agreed):
-        yield _INVESTORS[colour]
-    laid_by: set[int] = set()  # family cards of one colour are alike but for their owner
-    for fam in deal.family:
-        if fam.colour is colour and fam.owner not in laid_by:
-            laid_by.add(fam.owner)
-            if _family_agrees(deal, fam, agreed):
-                yield fam
+_NONE_AGREED: frozenset[CardRef] = frozenset()
 
 
 def _investor_agrees(
-    deal: Deal, colour: Colour, owner: int | None, v8: bool, agreed: set[CardRef]
+    deal: Deal, colour: Colour, owner: int | None, v8: bool, agreed: AbstractSet[CardRef]
 ) -> bool:
     """The investor of ``colour`` would take part: owned and not travelling (TR1, TR4), and
     the Boss's own (D3), agreed (N5), or any owned one under V8."""
@@ -222,7 +261,7 @@ def _investor_agrees(
     )
 
 
-def _family_agrees(deal: Deal, fam: FamilyRef, agreed: set[CardRef]) -> bool:
+def _family_agrees(deal: Deal, fam: FamilyRef, agreed: AbstractSet[CardRef]) -> bool:
     """A family card laid would take part: the Boss's own (D4), or agreed (N5)."""
     return fam.owner == deal.boss or bool(agreed and fam in agreed)
 
@@ -252,7 +291,7 @@ def _closes(state: GameState) -> tuple[dict[Colour, CardRef], ...]:
             deal,
             state.board.space(deal.space).required,
             state.owners,
-            state.options.has(Variant.V8),
+            state.options.has(_V8),
         ):
             found = _NO_CLOSES  # most moments of a deal: a needed colour has no card yet
         else:
@@ -345,7 +384,7 @@ def _joined(picks: tuple[tuple[Colour, ...], ...]) -> tuple[Colour, ...]:
 def _may_meet(
     deal: Deal, required: frozenset[Colour], owners: Mapping[Colour, int | None], v8: bool
 ) -> bool:
-    """Whether every required colour has a card that would agree (``_sources`` would yield
+    """Whether every required colour has a card that would agree (``_agreeing`` would list
     one), without building the lists: the quick answer to "can the Boss close now?", which
     is no at most moments, asked of every state a Boss looks at."""
     agreed = _agreed(deal, owners)
@@ -360,6 +399,9 @@ def _may_meet(
     return True
 
 
+#: Read once: each lookup on an enum class goes through ``EnumType.__getattr__`` in 3.11.
+_V8 = Variant.V8
+
 #: No close possible: the answer of most states.
 _NO_CLOSES: tuple[dict[Colour, CardRef], ...] = ()
 _NO_CLOSE_ACTIONS: tuple[A.Close, ...] = ()
@@ -368,7 +410,14 @@ _NO_CLOSE_ACTIONS: tuple[A.Close, ...] = ()
 def must_close(state: GameState) -> bool:
     """V8: the Boss must close (and may not fail, F1) while the cards on the table meet the
     deal's conditions."""
-    return state.options.has(Variant.V8) and bool(_closes(state))
+    return state.options.has(_V8) and bool(_closes(state))
 
 
-__all__ = ["agreeing_cards", "check_close", "close_actions", "must_close", "possible_closes"]
+__all__ = [
+    "agreeing_cards",
+    "check_close",
+    "close_actions",
+    "colours_covered",
+    "must_close",
+    "possible_closes",
+]

@@ -177,7 +177,7 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
             if facts[3] is laid or ("travel" in last[3] and laid[: len(facts[3])] == facts[3]):
                 carried = last[3]
                 return carried
-    if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(Card.HIRE) < 3:
+    if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(_HIRE) < 3:
         found = _hand_kinds(hand, not_the_boss(p, deal.boss))
         _LAST_INFLUENCE_KINDS[p] = (hand, is_boss, None, found)
         return found
@@ -206,7 +206,7 @@ def _influence_kinds_now(state: GameState, p: int) -> frozenset[str]:
     travels = _TRAVEL_CARDS.intersection(hand)
     if travels:
         investors, laid = _travel_targets(state)  # owned, not travelling (TR4, TR1)
-        own_ok = state.options.has(Variant.V8)
+        own_ok = state.options.has(_V8)
         colours = {c for c, o in investors if may_travel_on(o, False, p, own_ok)}
         colours.update(f.colour for f in laid)
         # travel_card_fits (TR1), one call per card: do the card's colours meet the targets'?
@@ -231,3 +231,5 @@ def _hand_kinds(hand: tuple[Card, ...], boss_ok: bool) -> frozenset[str]:
 
 
 _TRAVEL_CARDS = frozenset(c for c in Card if c.kind is Kind.TRAVEL)
+#: Read once: each lookup on an enum class goes through ``EnumType.__getattr__`` in 3.11.
+_HIRE, _V8 = Card.HIRE, Variant.V8

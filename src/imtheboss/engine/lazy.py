@@ -10,7 +10,7 @@ from operator import is_
 from typing import overload
 
 from .actions import Action
-from .legal import _ONE, _remembered, _want, has_legal, legal_actions, legal_kinds
+from .legal import has_legal, legal_actions, legal_kinds, legal_of_kind
 from .state import GameState
 
 
@@ -38,9 +38,9 @@ class LegalActions(Sequence[Action]):
         return legal_actions(self.state, self.player, kinds)
 
     def of_one(self, kind: str) -> Sequence[Action]:
-        """``of(kind)`` as the state remembers it, not copied (a tuple: a chooser that picks
-        one of hundreds of priced offers need not copy them)."""
-        found = self._given = _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
+        """``of(kind)`` as the state remembers it, not copied (``legal_of_kind``: a chooser
+        that picks one of hundreds of priced offers need not copy them)."""
+        found = self._given = legal_of_kind(self.state, self.player, kind)
         return found
 
     def _list(self) -> list[Action]:
@@ -70,7 +70,7 @@ class LegalActions(Sequence[Action]):
         kind = getattr(action, "kind", None)
         if kind is None:
             return False
-        same_kind = _remembered(self.state, self.player, _ONE.get(kind) or _want((kind,)))
+        same_kind = legal_of_kind(self.state, self.player, kind)
         return any(map(is_, same_kind, repeat(action))) or action in same_kind
 
     def __bool__(self) -> bool:

@@ -11,6 +11,7 @@ through what ``memo.py`` remembers, which a reader of the rules may ignore.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
+from operator import attrgetter
 
 from . import actions as A
 from .actions import Action
@@ -127,6 +128,13 @@ def legal_actions(
     return list(_remembered(state, player, None if kinds is None else _want(kinds)))
 
 
+def legal_of_kind(state: GameState, player: int, kind: str) -> Sequence[Action]:
+    """``legal_actions(state, player, (kind,))`` as the state remembers it, not copied: a
+    tuple, or for asks and offers a ``PricedActions`` read by index, so that a chooser that
+    picks one of hundreds of prices never has them put together. Never to be changed."""
+    return _remembered(state, player, _ONE.get(kind) or _want((kind,)))
+
+
 def legal_kinds(state: GameState, player: int) -> frozenset[str]:
     """The kinds of action ``player`` may take now (``{a.kind for a in legal_actions(...)}``),
     without building the priced offers and asks: a chooser can pick a kind first, then ask
@@ -145,8 +153,12 @@ def legal_kinds(state: GameState, player: int) -> frozenset[str]:
             else:
                 talk = (memo.get(SEAT_KINDS) or _seat_kinds(state, deal))[player]
             found = _union(_influence_kinds(state, player), talk)
+        elif (window := state.window) is not None and window.kind is _LAST_CALL:
+            # CL2: the influence cards of a deal (``_window_answers``), read as in a deal
+            influence = _influence_kinds(state, player) if player != window.player else _NONE
+            found = _union(influence, _PASS if player in responders(state) else _NONE)
         else:  # few actions outside a deal's negotiation: the list itself, remembered too
-            found = frozenset(a.kind for a in legal_actions(state, player))
+            found = frozenset(map(_KIND_OF, _remembered(state, player, None)))
         memo[key] = found
     return found
 
@@ -174,6 +186,10 @@ def has_legal(state: GameState, player: int) -> bool:
 
 
 _DEAL = Phase.DEAL
+_LAST_CALL = WindowKind.LAST_CALL
+_PASS = frozenset({"pass"})
+_NONE: frozenset[str] = frozenset()
+_KIND_OF = attrgetter("kind")
 
 
 # -- How the answers are remembered: the same lists, asked again or asked one kind at a time
@@ -217,12 +233,15 @@ def _remembered(state: GameState, player: int, want: frozenset[str] | None) -> S
             if state.phase is _DEAL and state.window is None:
                 found = _deal_only(state, player, want)
             if found is None:
-                found = tuple([a for a in _legal(state, player, want) if a.kind in want])
+                # the whole list filtered: the one remembered when it was asked first
+                # (``legal_kinds`` outside a deal's negotiation reads it), else built
+                whole = memo.get((LEGAL, player, None)) or _legal(state, player, want)
+                found = tuple([a for a in whole if a.kind in want])
         memo[key] = found
     return found
 
 
-def _deal_only(state: GameState, p: int, want: frozenset[str]) -> tuple[Action, ...] | None:
+def _deal_only(state: GameState, p: int, want: frozenset[str]) -> Sequence[Action] | None:
     """One kind of a deal's actions, alone, without building the others: a bot that picked a
     kind asks for it at almost every step. The same actions in the same order as the whole
     list filtered; None for the kinds that are only worth filtering."""
@@ -239,4 +258,4 @@ def _deal_only(state: GameState, p: int, want: frozenset[str]) -> tuple[Action, 
     return None
 
 
-__all__ = ["actors", "has_legal", "legal_actions", "legal_kinds"]
+__all__ = ["actors", "has_legal", "legal_actions", "legal_kinds", "legal_of_kind"]

@@ -14,7 +14,7 @@ the proceeds, and its dividends likewise: the lists' size does not grow with the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, cast
@@ -34,6 +34,7 @@ from .deciders import (
 )
 from .memo import Cache, Carries, Carry, Fact, cached
 from .options import Variant
+from .priced import PricedActions
 from .state import CardRef, Deal, FamilyRef, GameState, InvestorRef, Price
 
 #: The cards each seat could offer, and the travel targets: blind to the proposals.
@@ -48,6 +49,15 @@ def _make(cls: type[Any], *fields: tuple[str, Any]) -> Action:
 
 
 _INVESTOR = {c: InvestorRef(colour=c) for c in COLOURS}
+
+#: Read once: each lookup on an enum class goes through ``EnumType.__getattr__`` in 3.11.
+_HIRE, _BOSS, _TRAVEL_GREY, _TRAVEL, _V8 = (
+    Card.HIRE,
+    Card.BOSS,
+    Card.TRAVEL_GREY,
+    Kind.TRAVEL,
+    Variant.V8,
+)
 
 #: What an unknown hand is taken to hold: one of everything, and a full hire set.
 _ANY_HAND: tuple[Card, ...] = (*Card, Card.HIRE, Card.HIRE)
@@ -89,7 +99,7 @@ def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]
 
 
 def _hires(state: GameState, p: int) -> tuple[Action, ...]:
-    if _hand(state, p).count(Card.HIRE) < 3:
+    if _hand(state, p).count(_HIRE) < 3:
         return ()
     return _hire_list(p, tuple(map(state.owners.__getitem__, COLOURS)))
 
@@ -121,7 +131,7 @@ def _influence_key(
         p,
         _hand(state, p),
         *_travel_targets(state),
-        state.options.has(Variant.V8),
+        state.options.has(_V8),
         not_the_boss(p, deal.boss),  # may_play_boss (B1), one C call
     )
 
@@ -183,22 +193,22 @@ def _influence_list(
     ]
     targets += laid
     for card in dict.fromkeys(hand):  # hand order, not set order: results must not vary
-        if card.kind is not Kind.TRAVEL:
+        if card.kind is not _TRAVEL:
             continue
-        grey = card is Card.TRAVEL_GREY
+        grey = card is _TRAVEL_GREY
         fits = travel_colours(card)  # travel_card_fits (TR1), one call per card
         for target in targets:
             if target.colour in fits:
                 out.append(A.PlayTravel(player=p, target=target, grey=grey))
-    if Card.BOSS in held and boss_ok:
+    if _BOSS in held and boss_ok:
         out.append(_make(A.PlayBoss, ("player", p)))
     return tuple(out)
 
 
-def _priced(state: GameState, p: int, offers: bool) -> tuple[Action, ...]:
+def _priced(state: GameState, p: int, offers: bool) -> Sequence[Action]:
     """The asks, or the offers, alone (in a deal's negotiation, no window open): the list is
     hundreds long, so it is put together from the remembered lists of each card instead of
-    built with the rest and filtered."""
+    built with the rest and filtered, and handed out as those lists (``PricedActions``)."""
     deal = state.deal
     assert deal is not None
     boss = p == deal.boss
@@ -214,24 +224,23 @@ def _priced(state: GameState, p: int, offers: bool) -> tuple[Action, ...]:
     last = _LAST_PRICED.get(p)
     if last is not None and last[0] is boss and last[2] == prices and last[1] == refs:
         return last[3]
-    listed: list[Action] = []
-    out = listed
+    runs: list[tuple[Action, ...]] = []
     if boss:
         for s in range(state.n):
             if s != p:
                 for ref in every[s]:
-                    out.extend(_offers(p, s, ref, *prices))
+                    runs.append(_offers(p, s, ref, *prices))
     else:
         for ref in every[p]:
-            out.extend(_asks(p, ref, *prices))
-    found = tuple(listed)
+            runs.append(_asks(p, ref, *prices))
+    found = PricedActions(tuple(runs))
     _LAST_PRICED[p] = (boss, refs, prices, found)
     return found
 
 
 #: Each seat's last ``_priced`` list: whether it was the Boss's offers, the offerable cards
 #: it was built from, the prices, the list.
-_LAST_PRICED: Carries[int, tuple[bool, object, tuple[int, int], tuple[Action, ...]]] = Carries(
+_LAST_PRICED: Carries[int, tuple[bool, object, tuple[int, int], PricedActions]] = Carries(
     "priced lists"
 )
 
