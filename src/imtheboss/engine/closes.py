@@ -167,33 +167,11 @@ def agreeing_cards(
     (TR1); under V8 any owned investor. Owners come as a mapping so that a player's view,
     which knows who owns what, can ask too. Remembered with the deal: do not change it."""
     memo = deal.memo()
-    held = tuple(map(owners.__getitem__, COLOURS))
-    key = (AGREEING, held, v8)
+    key = (AGREEING, tuple(map(owners.__getitem__, COLOURS)), v8)
     found: dict[Colour, list[CardRef]] | None = memo.get(key)
     if found is None:
-        # An ask, an offer or a withdrawal copies the deal with new proposals only, which
-        # the answer never reads: the last deal's answer is carried while the very tuples
-        # it was worked out from are the deal's (held here, so no identity is reused).
-        last = _LAST_AGREEING.last
-        if (
-            last is not None
-            and last[0] is deal.agreements
-            and last[1] is deal.family
-            and last[2] is deal.trips
-            and last[3] == deal.boss
-            and last[4] == key
-        ):
-            found = last[5]
-        else:
-            found = _agreeing(deal, owners, v8)
-            _LAST_AGREEING.last = (deal.agreements, deal.family, deal.trips, deal.boss, key, found)
-        memo[key] = found
+        found = memo[key] = _agreeing(deal, owners, v8)
     return found
-
-
-#: ``agreeing_cards``' last answer, after the deal's agreements, family cards, trips and Boss
-#: and the memo key (the owners, V8) it was worked out from.
-_LAST_AGREEING: Carry[tuple[Any, ...]] = Carry("agreeing cards")
 
 
 def _agreeing(
