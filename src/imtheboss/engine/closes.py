@@ -13,6 +13,7 @@ from operator import is_
 from typing import Any
 
 from . import actions as A
+from .board import Space
 from .cards import COLOURS, Colour
 from .common import _deal, _describe, _name
 from .errors import N_, IllegalAction, Msg, all_of, msg, none_of
@@ -211,6 +212,20 @@ def colours_covered(
     return covered
 
 
+def colours_still_needed(
+    deal: Deal, space: Space, owners: Mapping[Colour, int | None], v8: bool
+) -> frozenset[Colour]:
+    """The colours a close still lacks (D1, D2): each required colour no card agrees for yet,
+    and the uncovered colours of a group whose count is not reached (none of a full one).
+    A player's view can ask too (``owners`` as for ``agreeing_cards``)."""
+    covered = colours_covered(deal, owners, v8)
+    needed = set(space.required - covered)
+    for group in space.choices():
+        if len(group.of & covered) < group.pick:
+            needed |= group.of - covered
+    return frozenset(needed)
+
+
 def _agreed(deal: Deal, owners: Mapping[Colour, int | None]) -> AbstractSet[CardRef]:
     """The cards agreed by the player they belong to now: an agreement outlives a hire that
     takes its investor away (N5), but the investor then agrees only by its new owner's."""
@@ -396,6 +411,7 @@ __all__ = [
     "check_close",
     "close_actions",
     "colours_covered",
+    "colours_still_needed",
     "must_close",
     "possible_closes",
 ]

@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.cards import Colour
-from ...engine.closes import agreeing_cards
+from ...engine.closes import colours_still_needed
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, Price
 from ...engine.view import PlayerView
@@ -176,19 +176,12 @@ _SUPPLIES = ("accept", "offer", "ask", "lay_family", "hire", "standing")
 
 
 def still_needed(seen: PlayerView) -> frozenset[Colour]:
-    """The colours the deal still lacks: each required one no card agrees for yet, and the
-    uncovered ones of a group whose count is not reached (none of a group that is full)."""
+    """What the deal this player sees still lacks (the engine's rule, asked of the view)."""
     deal = seen.deal
     if deal is None:
         return frozenset()
     space = seen.board.space(deal.space)
-    agreeing = agreeing_cards(deal, seen.owners, seen.options.has(Variant.V8))
-    covered = {colour for colour, cards in agreeing.items() if cards}
-    needed = set(space.required - covered)
-    for group in space.choices():
-        if len(group.of & covered) < group.pick:
-            needed |= group.of - covered
-    return frozenset(needed)
+    return colours_still_needed(deal, space, seen.owners, seen.options.has(Variant.V8))
 
 
 def moves_for(
