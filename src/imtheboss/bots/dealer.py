@@ -35,6 +35,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.cards import Card, Colour, Kind, family
 from ..engine.closes import supplier_of
+from ..engine.deciders import holds_hire_set
 from ..engine.game import agreeing_cards
 from ..engine.options import Variant
 from ..engine.state import FamilyRef, InvestorRef, Phase, WindowKind
@@ -186,7 +187,7 @@ class DealerBot:
         value = _KEEP_VALUE[card.kind]
         if card.kind is Kind.FAMILY and card.colour in seen.players[me].investors:
             value -= 2  # my own investor covers that colour already
-        if card.kind is Kind.HIRE and (seen.hand or ()).count(Card.HIRE) >= 3:
+        if card.kind is Kind.HIRE and holds_hire_set(seen.hand or ()):
             value += 3
         return value
 

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine.cards import Card, Colour, Kind
+from ..engine.deciders import HIRE_SET
 from ..engine.options import Variant
 from ..engine.view import PlayerView
 
@@ -48,7 +49,7 @@ def plan(seen: PlayerView, space_number: int, me: int, shy: Collection[int] = ()
     owners = seen.owners
     hand = Counter(seen.hand or ())
     family_in_hand = {c.colour for c in hand if c.kind is Kind.FAMILY}
-    hire_sets = hand[Card.HIRE] // 3
+    hire_sets = hand[Card.HIRE] // HIRE_SET
 
     def cost(colour: Colour) -> int:
         """0: free; 1: bought; 2: hired; 3: out of reach."""

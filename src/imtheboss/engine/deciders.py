@@ -133,6 +133,16 @@ def may_play_boss(player: int, boss: int) -> bool:
 not_the_boss: Callable[[int, int], bool] = operator.ne
 
 
+#: H1: a hire set is this many hire cards, played together.
+HIRE_SET = 3
+
+
+def holds_hire_set(hand: Collection[Card]) -> bool:
+    """H1: the hand can play a hire set (for whoever tells a player what their hand can
+    do; the legal lists read ``HIRE_SET`` on their hot path)."""
+    return list(hand).count(Card.HIRE) >= HIRE_SET
+
+
 def hire_refusal(owner: int | None, player: int, any_unowned: bool) -> str | None:
     """The rule that forbids hiring this investor, or None: never one's own (H1), and an
     unowned one first while any lies beside the board (H2)."""

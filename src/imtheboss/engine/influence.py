@@ -20,7 +20,7 @@ from .common import (
     _take_from_hand,
     _with_deal,
 )
-from .deciders import hire_refusal, may_play_boss, offers_left, travel_refusal
+from .deciders import HIRE_SET, hire_refusal, may_play_boss, offers_left, travel_refusal
 from .errors import N_, IllegalAction, Msg, all_of, msg, plural
 from .events import Event
 from .options import Variant
@@ -191,9 +191,9 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
                 colours=beside,
             ),
         )
-    hand = _take_from_hand(state, action.player, [Card.HIRE] * 3, "H1")
+    hand = _take_from_hand(state, action.player, [Card.HIRE] * HIRE_SET, "H1")
     state = state.replace(players=_set_player(state, action.player, hand=hand))
-    cards = (Card.HIRE, Card.HIRE, Card.HIRE)
+    cards = (Card.HIRE,) * HIRE_SET
     return _open_window(
         state, WindowKind.HIRE, action.player, cards, InvestorRef(colour=action.colour), events
     )

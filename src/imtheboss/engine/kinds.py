@@ -15,6 +15,7 @@ from .cards import Card, Kind
 from .closes import close_actions, must_close
 from .common import price_room
 from .deciders import (
+    HIRE_SET,
     may_cancel,
     may_lay_family,
     may_travel_on,
@@ -177,7 +178,7 @@ def _influence_kinds(state: GameState, p: int) -> frozenset[str]:
             if facts[3] is laid or ("travel" in last[3] and laid[: len(facts[3])] == facts[3]):
                 carried = last[3]
                 return carried
-    if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(_HIRE) < 3:
+    if hand is not None and _TRAVEL_CARDS.isdisjoint(hand) and hand.count(_HIRE) < HIRE_SET:
         found = _hand_kinds(hand, not_the_boss(p, deal.boss))
         _LAST_INFLUENCE_KINDS[p] = (hand, is_boss, None, found)
         return found

@@ -25,6 +25,7 @@ from .cards import COLOURS, Card, Colour, Kind, family, sort_hand
 from .closes import close_actions, must_close
 from .common import _deal_money, price_room
 from .deciders import (
+    HIRE_SET,
     may_cancel,
     may_hire,
     may_travel_on,
@@ -99,7 +100,7 @@ def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]
 
 
 def _hires(state: GameState, p: int) -> tuple[Action, ...]:
-    if _hand(state, p).count(_HIRE) < 3:
+    if _hand(state, p).count(_HIRE) < HIRE_SET:
         return ()
     return _hire_list(p, tuple(map(state.owners.__getitem__, COLOURS)))
 

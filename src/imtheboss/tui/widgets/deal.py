@@ -14,8 +14,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import COLOURS, Card, Colour
+from ...engine.cards import COLOURS, Colour
 from ...engine.closes import agreement_for
+from ...engine.deciders import holds_hire_set
 from ...engine.game import agreeing_cards
 from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
@@ -65,8 +66,7 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
     if owners[colour] is None:
         # H1/H2: a hire set takes an unowned investor as well as a family card supplies its
         # colour. Whose hand holds one is the hand's secret: only the holder's panel says so.
-        hand = view.hand or ()
-        if sum(card is Card.HIRE for card in hand) >= 3:
+        if holds_hire_set(view.hand or ()):
             return Text("✗ " + _("unowned: your hire set can take it"), style="yellow")
         return Text("✗ " + _("unowned: a family card or a hire set"), style="red")
     return Text(
