@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import instructions  # bench/, the script's own folder: its callgrind count
 
 BARE = """
 import os, time
@@ -85,17 +86,7 @@ def measure(code: str, env: dict[str, str], callgrind: bool = False) -> tuple[fl
         cpu, wall = out.strip().splitlines()[-1].split()
         return float(cpu), float(wall)
     env = dict(env, PYTHONHASHSEED="0", BENCH_EXIT_AT_FRAME="1")
-    with tempfile.NamedTemporaryFile() as out_file:
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file.name}", *command],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        )
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    assert found is not None, run.stderr
-    return float(found.group(1)), 0.0
+    return float(instructions.callgrind(command, env)), 0.0
 
 
 def main() -> None:

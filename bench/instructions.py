@@ -92,6 +92,12 @@ def instructions(checkout: Path, script: str, argument: str, cache: str) -> int:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, "-c", script, argument]
     subprocess.run(command, check=True, env=env, capture_output=True)  # bytecode, unmeasured
+    return callgrind(command, env)
+
+
+def callgrind(command: list[str], env: dict[str, str]) -> int:
+    """The instructions callgrind counts in one run of ``command`` (also the startup bench's
+    measure of a first frame)."""
     with tempfile.NamedTemporaryFile() as out:
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}", *command],
