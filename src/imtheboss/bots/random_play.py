@@ -50,7 +50,7 @@ from ..engine.legal import legal_of_kind
 from ..engine.options import Variant
 from ..engine.priced import PricedActions
 from .base import boss_endings
-from .draws import pick, shuffle, shuffled_seats
+from .draws import below, pick, shuffle, shuffled_seats
 
 #: After this many actions in one deal the Boss closes if he can, or fails (documented bound).
 DEAL_MOVES = 16
@@ -236,12 +236,7 @@ def _pick_priced(
     n = per * len(runs)
     if not n:
         return pick(rng, options)
-    k = n.bit_length()
-    bits = rng.getrandbits
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    run, at = divmod(r, per)
+    run, at = divmod(below(rng, n), per)
     return runs[run][at]
 
 
