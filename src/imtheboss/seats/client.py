@@ -20,7 +20,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
@@ -29,6 +29,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -195,6 +196,25 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
             LogView(id="seat-log", wrap=True, markup=True, max_lines=200, min_width=20)
         )
         super().on_mount()
+
+    class Redraw(Message):
+        """Draw the app's latest snapshot (``log``: its log too). The app never draws on the
+        panel itself: its timer and its connection run in tasks of their own, and Textual
+        takes a screen down while it is still on the stack (its widgets first), so a tick or
+        a snapshot could find the panel without its widgets. A message is handled in the
+        panel's own loop, which ends before its widgets go, and once it ends none is taken:
+        a panel being taken down, or not yet up, is never drawn on."""
+
+        def __init__(self, draw: Callable[[SeatPanel, bool], None], log: bool) -> None:
+            super().__init__()
+            self.draw, self.log = draw, log
+
+        def can_replace(self, message: Message) -> bool:
+            # Redraws waiting in the queue are one: the latest snapshot is what is drawn.
+            return isinstance(message, SeatPanel.Redraw) and (message.log or not self.log)
+
+    def on_seat_panel_redraw(self, message: Redraw) -> None:
+        message.draw(self, message.log)
 
     def action_give_back(self) -> None:
         """Nothing to give back: the hand is on its owner's device."""
@@ -392,16 +412,18 @@ class SeatApp(CrashSafeApp[None]):
                 self.pop_screen()
             panel = SeatPanel(snapshot.view, snapshot.legal, snapshot.remaining, _then(snapshot))
             self.push_screen(panel)
-            self.call_after_refresh(lambda: self._shown(snapshot))
-            return
-        self._shown(snapshot)
+        # Drawn once the panel is up, from the snapshot of that moment: one that came
+        # before it was mounted is not left on screen for a later one.
+        panel.post_message(SeatPanel.Redraw(self._draw, log=True))
 
-    def _shown(self, snapshot: Snapshot) -> None:
-        panel = self._panel()
-        if panel is None or not panel.is_mounted:
-            return
+    def _draw(self, panel: SeatPanel, log: bool) -> None:
+        """The latest snapshot on ``panel`` (called in the panel's own loop: ``Redraw``)."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.seat != panel.seat:
+            return  # the seat was lost (its panel goes), or another one taken
         panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
-        panel.show_log(snapshot.log)
+        if log:
+            panel.show_log(snapshot.log)
 
     def _refused(self, refused: Refused) -> None:
         self._answering, self._queued = None, []  # what followed a refused move goes too
@@ -438,11 +460,11 @@ class SeatApp(CrashSafeApp[None]):
         return max(0.0, snapshot.remaining - (time.monotonic() - self._received_at))
 
     def _tick(self) -> None:
+        """The host's count goes down on the panel (``Redraw``: never drawn on from here)."""
         snapshot = self.snapshot
         panel = self._panel()
-        counting = snapshot is not None and snapshot.remaining is not None
-        if counting and snapshot is not None and panel is not None and panel.is_mounted:
-            panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
+        if snapshot is not None and snapshot.remaining is not None and panel is not None:
+            panel.post_message(SeatPanel.Redraw(self._draw, log=False))
 
     def _status(self, text: str) -> None:
         with contextlib.suppress(Exception):
