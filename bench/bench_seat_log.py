@@ -198,17 +198,17 @@ runpy.run_path({path!r}, run_name="__main__")
 """
 
 
-def count_instructions(checkouts: Sequence[Path], repeat: int) -> None:
+def count_instructions(checkouts: Sequence[Path], languages: Sequence[int]) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import tempfile
 
     from instructions import instructions
 
-    del repeat
     path = str(Path(__file__).resolve())
     parts = (("moves", "150", "300"), ("ticks", "200", "400"))
+    tables = [langs for langs in TABLES if len(set(langs)) in languages]
     with tempfile.TemporaryDirectory() as cache:
-        for langs in TABLES:
+        for langs in tables:
             for part, small, large in parts:
                 first: int | None = None
                 for checkout in checkouts:
@@ -230,12 +230,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--ticks", type=int, default=400)
     parser.add_argument("--instructions", nargs="+", type=Path, metavar="CHECKOUT")
+    parser.add_argument(
+        "--languages", default="2,3,4", help="the tables --instructions counts, e.g. 2,4"
+    )
     parser.add_argument("--part", choices=("moves", "ticks"), help=argparse.SUPPRESS)
     parser.add_argument("--langs", help=argparse.SUPPRESS)
     parser.add_argument("--amount", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.instructions:
-        count_instructions(args.instructions, args.repeat)
+        count_instructions(args.instructions, [int(n) for n in args.languages.split(",")])
         return
     moves = played()
     if args.part is not None:  # one run for callgrind

@@ -29,6 +29,7 @@ from ..tui.language import translate_bindings
 from ..tui.screens.dialogs import ConfirmDialog
 from ..tui.screens.private import PrivatePanel
 from .host import SeatHost, SeatKeys, keys_path
+from .protocol import LOG_LINES
 from .server import LOOPBACK, SeatServer, lan_address
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class HostedSeats:
         return self.app._remaining()
 
     def seat_log(self) -> Sequence[str]:
-        return self.app.table_log.markups()
+        return self.app.table_log.markups(LOG_LINES)  # a device is sent no more
 
     def seat_bots(self) -> frozenset[int]:
         return frozenset(self.app.bot_seats.bots) - self.stand_ins
