@@ -331,3 +331,60 @@ def test_two_snapshots_before_the_panel_is_drawn_leave_it_on_the_later(tmp_path:
             assert any(m.kind == "stop" for m in panel.moves)
 
     asyncio.run(night())
+
+
+class Standing(Table):
+    """The host's standing close, as the app makes it: the offers, all or none."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(state)
+        self.stood: list[tuple[A.Offer, ...]] = []
+
+    def seat_stand(self, seat: int, offers: tuple[A.Offer, ...]) -> IllegalAction | None:
+        after = self.state
+        try:
+            for offer in offers:
+                after, _ = apply(after, offer)
+        except IllegalAction as exc:
+            return exc
+        self.state = after
+        self.stood.append(offers)
+        return None
+
+
+def test_the_boss_on_a_device_names_one_price_for_a_standing_close(tmp_path: Path) -> None:
+    """Ann's device has the table's standing close: ``e``, a colour's letter to pick among
+    the closes (orange, then pink: Bob's yellow and pink, Cy's orange), a price, and the
+    host is sent the offers of that close at that price."""
+
+    async def night() -> None:
+        table = Standing(travel_ready())
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 0, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            from imtheboss.tui.screens.dialogs import PriceDialog
+
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.snapshot is not None)
+            await pilot.pause()
+            panel = app.screen
+            assert isinstance(panel, SeatPanel)
+            assert any(m.ask == "standing" for m in panel.moves)
+            await pilot.press("e", "o", "p")
+            await until(lambda: isinstance(app.screen, PriceDialog))
+            await pilot.press("2", "enter")
+            await until(lambda: bool(table.stood))
+            yellow, pink = InvestorRef(colour=Colour.YELLOW), InvestorRef(colour=Colour.PINK)
+            two = Price(amount=2)
+            assert table.stood == [
+                (
+                    A.Offer(player=0, supplier=1, cards=(yellow, pink), price=two),
+                    A.Offer(
+                        player=0, supplier=2, cards=(InvestorRef(colour=Colour.ORANGE),), price=two
+                    ),
+                )
+            ]
+            assert table.state.deal is not None and len(table.state.deal.proposals) == 2
+        await server.stop()
+
+    asyncio.run(night())

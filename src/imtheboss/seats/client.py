@@ -39,6 +39,7 @@ from ..engine.actions import Action
 from ..engine.board import Tile
 from ..engine.cards import Card, Colour
 from ..engine.closes import check_close
+from ..engine.one_step import priced_offers
 from ..engine.state import CardRef, GameState, Price
 from ..engine.view import PlayerView
 from ..i18n import N_, _, language
@@ -58,6 +59,7 @@ from .protocol import (
     SeatInfo,
     Seats,
     Snapshot,
+    Stand,
     Welcome,
     read_to_seat,
     write,
@@ -289,9 +291,9 @@ class SeatApp(CrashSafeApp[None]):
         self._choosing = False
         #: The version our last intent was made on, while its answer is on its way; the moves
         #: chosen meanwhile (a family card laid, then its price asked) follow it, each on
-        #: the version the one before it made.
+        #: the version the one before it made (a tuple of offers: a standing close).
         self._answering: int | None = None
-        self._queued: list[Action] = []
+        self._queued: list[Action | tuple[A.Offer, ...]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="seat-status")
@@ -410,7 +412,13 @@ class SeatApp(CrashSafeApp[None]):
             while self._choosing or isinstance(self.screen, ModalScreen):
                 self._choosing = False
                 self.pop_screen()
-            panel = SeatPanel(snapshot.view, snapshot.legal, snapshot.remaining, _then(snapshot))
+            panel = SeatPanel(
+                snapshot.view,
+                snapshot.legal,
+                snapshot.remaining,
+                _then(snapshot),
+                snapshot.standing,
+            )
             self.push_screen(panel)
         # Drawn once the panel is up, from the snapshot of that moment: one that came
         # before it was mounted is not left on screen for a later one.
@@ -421,7 +429,8 @@ class SeatApp(CrashSafeApp[None]):
         snapshot = self.snapshot
         if snapshot is None or snapshot.seat != panel.seat:
             return  # the seat was lost (its panel goes), or another one taken
-        panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
+        remaining = self._remaining()
+        panel.show(snapshot.view, snapshot.legal, remaining, _then(snapshot), snapshot.standing)
         if log:
             panel.show_log(snapshot.log)
 
@@ -471,14 +480,20 @@ class SeatApp(CrashSafeApp[None]):
             self.query_one("#seat-status", Static).update(text)
         self.sub_title = text
 
-    def _intent(self, action: Action) -> None:
+    def _intent(self, action: Action | tuple[A.Offer, ...]) -> None:
+        """A move to the host (a tuple of offers: the Boss's standing close, ``Stand``)."""
         if self.snapshot is None:
             return
         if self._answering is not None:
             self._queued.append(action)
             return
-        if self._send(write(Intent(version=self.snapshot.version, action=action))):
-            self._answering = self.snapshot.version
+        version = self.snapshot.version
+        if isinstance(action, tuple):
+            sent = self._send(write(Stand(version=version, offers=action)))
+        else:
+            sent = self._send(write(Intent(version=version, action=action)))
+        if sent:
+            self._answering = version
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         self._intent(message.action)
@@ -523,6 +538,19 @@ class SeatApp(CrashSafeApp[None]):
                     self._intent(close)
 
             self.push_screen(CloseDialog(seen, closes, judge), closing)
+        elif move.ask == "standing" and seen.deal:
+            # One price for every supplier the close needs; the host makes the offers and
+            # plays the close once they all accepted (or calls it off, as at the table).
+            offers = tuple(a for a in move.actions if isinstance(a, A.Offer))
+            space = seen.board.space(seen.deal.space)
+
+            def standing(price: Price | None) -> None:
+                if price is not None:
+                    self._intent(priced_offers(offers, price))
+
+            self.push_screen(
+                PriceDialog(move.label.rstrip("…"), seen.proceeds, space.dividends), standing
+            )
         elif move.ask == "accept_close" and snapshot.one_step:
             # The host's terms, with no choice among them: asked as the table asks a move
             # only the whole table's undo takes back, then sent one after the other.

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
+from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
@@ -71,6 +72,13 @@ class SeatsApp(Protocol):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None: ...
+
+    def stand(
+        self,
+        seat: int,
+        made: tuple[A.Offer, ...],
+        refused: Callable[[IllegalAction], None] | None = None,
+    ) -> bool: ...
 
     def refresh_table(self) -> None: ...
 
@@ -143,6 +151,11 @@ class HostedSeats:
     def seat_play(self, action: Action) -> IllegalAction | None:
         refusals: list[IllegalAction] = []
         self.app.play(action, refused=refusals.append)
+        return refusals[0] if refusals else None
+
+    def seat_stand(self, seat: int, offers: tuple[A.Offer, ...]) -> IllegalAction | None:
+        refusals: list[IllegalAction] = []
+        self.app.stand(seat, offers, refused=refusals.append)
         return refusals[0] if refusals else None
 
     def seat_remaining(self) -> float | None:
