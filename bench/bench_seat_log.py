@@ -119,8 +119,22 @@ class App:
         pass
 
 
+#: How many times an entry of the log was drawn (its render called): a count of the work
+#: that the machine's load does not move.
+DRAWN = [0]
+
+
+def _counted(render: Any) -> Any:
+    def draw(amounts: bool) -> str:
+        DRAWN[0] += 1
+        return str(render(amounts))
+
+    return draw
+
+
 def log_move(table_log: Any, move: Move) -> None:
-    """The entries the table adds for one move, as ``BossApp._log_events`` adds them."""
+    """The entries the table adds for one move, as ``BossApp._log_events`` adds them (each
+    render counted in ``DRAWN``)."""
     from imtheboss.engine.events import GameOver, Paid
     from imtheboss.tui.log import event_note, has_amounts, noted, said_end, said_move
     from imtheboss.tui.markup import escape
@@ -135,14 +149,16 @@ def log_move(table_log: Any, move: Move) -> None:
     table_log.table_moves_on(before)
     if line:
         table_log.add(
-            lambda amounts: escape(said_move(action, before, caused, amounts) or line),
+            _counted(lambda amounts: escape(said_move(action, before, caused, amounts) or line)),
             has_amounts(action),
         )
     for event in caused:
         if isinstance(event, GameOver):
-            table_log.add(lambda _a: "[b]" + escape("\n".join(said_end(before, caused))) + "[/b]")
+            table_log.add(
+                _counted(lambda _a: "[b]" + escape("\n".join(said_end(before, caused))) + "[/b]")
+            )
         elif event_note(state, event):
-            table_log.add(noted(state, event), isinstance(event, Paid))
+            table_log.add(_counted(noted(state, event)), isinstance(event, Paid))
 
 
 def seated(moves: Sequence[Move], langs: Sequence[str]) -> tuple[App, Any, list[Link]]:
@@ -166,6 +182,7 @@ def run_moves(moves: Sequence[Move], langs: Sequence[str], count: int | None = N
     """The game's first ``count`` moves (all: None), a sync after each; CPU seconds."""
     app, seats, _links = seated(moves, langs)
     chosen = moves if count is None else moves[:count]
+    DRAWN[0] = 0
     start = time.process_time()
     for move in chosen:
         log_move(app.table_log, move)
@@ -184,6 +201,7 @@ def run_ticks(moves: Sequence[Move], langs: Sequence[str], ticks: int) -> float:
     app.session.state = moves[last].after
     app.count = time.monotonic() + 3600.0  # the device's own countdown keeps up: none sent
     seats.sync()
+    DRAWN[0] = 0
     start = time.process_time()
     for _ in range(ticks):
         seats.sync()
@@ -205,7 +223,7 @@ def count_instructions(checkouts: Sequence[Path], languages: Sequence[int]) -> N
     from instructions import instructions
 
     path = str(Path(__file__).resolve())
-    parts = (("moves", "150", "300"), ("ticks", "200", "400"))
+    parts = (("moves", "100", "200"), ("ticks", "50", "100"))
     tables = [langs for langs in TABLES if len(set(langs)) in languages]
     with tempfile.TemporaryDirectory() as cache:
         for langs in tables:
@@ -251,11 +269,15 @@ def main() -> None:
     print(f"{len(moves)} moves; imtheboss from {_source()}")
     for langs in TABLES:
         spent = min(run_moves(moves, langs) for _ in range(args.repeat))
+        moved = DRAWN[0] / len(moves)
         ticked = min(run_ticks(moves, langs, args.ticks) for _ in range(args.repeat))
+        drawn = DRAWN[0] / args.ticks
         print(
             f"4 seats in {len(set(langs))} languages ({','.join(langs)}): "
-            f"moves {len(moves) / spent:8.1f}/s ({spent * 1e3 / len(moves):.3f} ms each); "
-            f"ticks {args.ticks / ticked:8.1f}/s ({ticked * 1e3 / args.ticks:.3f} ms each)"
+            f"moves {len(moves) / spent:8.1f}/s ({spent * 1e3 / len(moves):.3f} ms each, "
+            f"{moved:.1f} entries drawn); "
+            f"ticks {args.ticks / ticked:8.1f}/s ({ticked * 1e3 / args.ticks:.3f} ms each, "
+            f"{drawn:.1f} entries drawn)"
         )
 
 
