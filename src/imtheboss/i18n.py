@@ -159,6 +159,10 @@ class Speaker:
 
 _current = Speaker("en", _gettext.NullTranslations())
 _language = "en"
+#: Each language's speaker as ``use`` last made it (by catalog folder): ``speaking`` takes it
+#: again rather than make another, so that a text drawn once for a speaker (``speaker``) is
+#: drawn for that language until ``use`` reads its catalog anew.
+_speakers: dict[tuple[str, Path], Speaker] = {}
 
 
 def use(language: str) -> None:
@@ -170,12 +174,18 @@ def use(language: str) -> None:
         catalog = _gettext.NullTranslations()
     else:
         catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
-    _current = Speaker(language, catalog)
+    _current = _speakers[language, LOCALE_DIR] = Speaker(language, catalog)
     _language = language
 
 
 def language() -> str:
     return _language
+
+
+def speaker() -> Speaker:
+    """The speaker of the moment: a text drawn for it can be kept for as long as it is the
+    one (the log's entries are, per language: ``tui.log.Entry``)."""
+    return _current
 
 
 @contextmanager
@@ -188,7 +198,11 @@ def speaking(language: str | None) -> Iterator[None]:
         yield
         return
     saved = _current, _language
-    use(language)
+    kept = _speakers.get((language, LOCALE_DIR))
+    if kept is None:
+        use(language)
+    else:
+        _current, _language = kept, language
     try:
         yield
     finally:

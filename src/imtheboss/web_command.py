@@ -63,7 +63,6 @@ def run_web(args: argparse.Namespace) -> int:
         launcher = PhoneSeats(args.join, save_dir)
         processes = PHONE_PROCESSES
         per_address: int | None = 1  # one phone, one seat
-        title = _("I'm the Boss! — your seat")
     else:
         resume = None
         if args.resume is not None:
@@ -77,14 +76,12 @@ def run_web(args: argparse.Namespace) -> int:
         launcher = OneTable(play_words(args), save_dir, resume)
         processes = 1
         per_address = None
-        title = _("I'm the Boss!")
     server = GameServer(
         launcher,
         host=host,
         port=args.port,
         names=names,
         processes=processes,
-        title=title,
         per_address=per_address,
     )
     shown = lan_addresses() if args.lan else []

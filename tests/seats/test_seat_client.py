@@ -18,6 +18,7 @@ from imtheboss.engine.position import Position, from_position
 from imtheboss.engine.state import FamilyRef, GameState, Price, WindowKind
 from imtheboss.seats.client import BadAddress, DeviceKeys, SeatApp, SeatPanel, device_keys, ws_url
 from imtheboss.seats.host import SeatHost, SeatKeys
+from imtheboss.seats.protocol import write
 from imtheboss.seats.server import SeatServer
 from imtheboss.tui.screens.dialogs import ConfirmDialog
 from imtheboss.tui.screens.private import ActionChosen
@@ -214,14 +215,6 @@ def test_two_moves_chosen_together_reach_the_host_one_after_the_other(tmp_path: 
     asyncio.run(night())
 
 
-class Uncounted(Table):
-    """No count on the device: the last call's would redraw the panel on every tick while
-    the app closes at the test's end (a race of its own, not this test's)."""
-
-    def seat_remaining(self) -> float | None:
-        return None
-
-
 def test_the_boss_on_a_device_accepts_the_prices_asked_and_closes_in_one_step(
     tmp_path: Path,
 ) -> None:
@@ -237,7 +230,7 @@ def test_the_boss_on_a_device_accepts_the_prices_asked_and_closes_in_one_step(
             A.Ask(player=2, cards=(orange,), price=Price(amount=1)),
         ):
             state, _ = apply(state, ask)
-        table = Uncounted(state)
+        table = Table(state)  # the last call's count ticks on the device as the app closes
         server = SeatServer(SeatHost(table), port=0)
         url = await server.start()
         app = SeatApp(url, 0, DeviceKeys(tmp_path / "device.json"))
@@ -258,6 +251,140 @@ def test_the_boss_on_a_device_accepts_the_prices_asked_and_closes_in_one_step(
             )
             deal = table.state.deal
             assert deal is not None and {a.supplier for a in deal.agreements} == {1, 2}
+        await server.stop()
+
+    asyncio.run(night())
+
+
+def test_a_tick_or_a_snapshot_while_the_panel_is_taken_down_draws_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual takes a screen down while it is still on the stack (an app that closes: its
+    widgets go first, then the screen), and the app's timer and its connection's worker run
+    in tasks of their own meanwhile. A count's tick, or a snapshot arriving then, found the
+    panel without its widgets: NoMatches for ``#hand`` (seen under load at a test's end)."""
+    seen: list[BaseException | None] = []
+
+    async def night() -> None:
+        state, _ = apply(
+            travel_ready(), A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED))
+        )
+        table = Table(state)  # a travel's count runs: the app's timer redraws the panel
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 1, DeviceKeys(tmp_path / "device.json"))
+
+        class Watched(SeatPanel):
+            def on_unmount(self) -> None:
+                # Its widgets are gone and it is still on the app's stack: a count's tick
+                # comes, and the host's next snapshot.
+                assert self in app.screen_stack and not self.query("#hand")
+                later = server.host.snapshot(
+                    table.state, 1, 29.0, ["A new game."], server.host.seat_infos()
+                )
+                try:
+                    app._tick()
+                    app._received(write(later.model_copy(update={"version": later.version + 1})))
+                except Exception as exc:  # the race is what is looked for
+                    seen.append(exc)
+                else:
+                    seen.append(None)
+                super().on_unmount()
+
+        monkeypatch.setattr("imtheboss.seats.client.SeatPanel", Watched)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, Watched) and app.snapshot is not None)
+            await pilot.pause()
+            assert app.snapshot is not None and app.snapshot.remaining is not None  # a count
+        await server.stop()
+
+    asyncio.run(night())
+    assert seen == [None]
+
+
+def test_two_snapshots_before_the_panel_is_drawn_leave_it_on_the_later(tmp_path: Path) -> None:
+    """The first snapshot puts the panel up; a second that comes before the panel is mounted
+    must be the one it shows (it showed the first until the next change: moves of a
+    version the host had left)."""
+
+    async def night() -> None:
+        table = Table(travel_ready())
+        host = SeatHost(table)
+        first = host.snapshot(table.state, 1, None, ["A new game."], host.seat_infos())
+        table.state, _ = apply(
+            table.state, A.PlayTravel(player=2, target=InvestorRef(colour=Colour.RED))
+        )
+        host.sync()
+        # No count: a count's ticks would draw the later one anyway.
+        later = host.snapshot(table.state, 1, None, ["A new game."], host.seat_infos())
+        later = later.model_copy(update={"version": first.version + 1})
+        app = SeatApp("ws://127.0.0.1:9/", None, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            app._received(write(first))
+            app._received(write(later))
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.screen.is_mounted)
+            await pilot.pause()
+            await pilot.pause()
+            panel = app.screen
+            assert isinstance(panel, SeatPanel)
+            assert panel.seen == later.view
+            assert any(m.kind == "stop" for m in panel.moves)
+
+    asyncio.run(night())
+
+
+class Standing(Table):
+    """The host's standing close, as the app makes it: the offers, all or none."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(state)
+        self.stood: list[tuple[A.Offer, ...]] = []
+
+    def seat_stand(self, seat: int, offers: tuple[A.Offer, ...]) -> IllegalAction | None:
+        after = self.state
+        try:
+            for offer in offers:
+                after, _ = apply(after, offer)
+        except IllegalAction as exc:
+            return exc
+        self.state = after
+        self.stood.append(offers)
+        return None
+
+
+def test_the_boss_on_a_device_names_one_price_for_a_standing_close(tmp_path: Path) -> None:
+    """Ann's device has the table's standing close: ``e``, a colour's letter to pick among
+    the closes (orange, then pink: Bob's yellow and pink, Cy's orange), a price, and the
+    host is sent the offers of that close at that price."""
+
+    async def night() -> None:
+        table = Standing(travel_ready())
+        server = SeatServer(SeatHost(table), port=0)
+        url = await server.start()
+        app = SeatApp(url, 0, DeviceKeys(tmp_path / "device.json"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            from imtheboss.tui.screens.dialogs import PriceDialog
+
+            await until(lambda: isinstance(app.screen, SeatPanel) and app.snapshot is not None)
+            await pilot.pause()
+            panel = app.screen
+            assert isinstance(panel, SeatPanel)
+            assert any(m.ask == "standing" for m in panel.moves)
+            await pilot.press("e", "o", "p")
+            await until(lambda: isinstance(app.screen, PriceDialog))
+            await pilot.press("2", "enter")
+            await until(lambda: bool(table.stood))
+            yellow, pink = InvestorRef(colour=Colour.YELLOW), InvestorRef(colour=Colour.PINK)
+            two = Price(amount=2)
+            assert table.stood == [
+                (
+                    A.Offer(player=0, supplier=1, cards=(yellow, pink), price=two),
+                    A.Offer(
+                        player=0, supplier=2, cards=(InvestorRef(colour=Colour.ORANGE),), price=two
+                    ),
+                )
+            ]
+            assert table.state.deal is not None and len(table.state.deal.proposals) == 2
         await server.stop()
 
     asyncio.run(night())

@@ -21,7 +21,10 @@ from imtheboss import i18n
 from imtheboss.engine import Card, Colour, InvestorRef, apply, view
 from imtheboss.engine import actions as A
 from imtheboss.engine.errors import IllegalAction
+from imtheboss.engine.legal import legal_actions
+from imtheboss.engine.one_step import standing_offers
 from imtheboss.engine.position import Position
+from imtheboss.engine.state import Price, WindowKind
 from imtheboss.seats.hosting import HostedSeats, SeatsScreen
 from imtheboss.seats.protocol import (
     MAX_FROM_SEAT,
@@ -30,6 +33,7 @@ from imtheboss.seats.protocol import (
     Refused,
     Rejoin,
     Snapshot,
+    Stand,
     Welcome,
     read_to_seat,
     write,
@@ -491,3 +495,143 @@ def test_the_seats_screen_says_everything_at_80_by_24_in_every_language(tmp_path
 
     for code in ("en", "es", "sv", "zh", "ko"):
         asyncio.run(night(code))
+
+
+def logged(app: BossApp) -> str:
+    """The public log's entries, as the host draws them (markup)."""
+    return " ".join(app.table_log.markups())
+
+
+def _priced(offers: tuple[A.Offer, ...], amount: int) -> tuple[A.Offer, ...]:
+    return tuple(o.model_copy(update={"price": Price(amount=amount)}) for o in offers)
+
+
+def test_the_boss_on_a_device_makes_the_standing_close_and_the_host_closes(
+    tmp_path: Path,
+) -> None:
+    """Issue 19's standing close from a device: Ann's snapshot offers the table's choices;
+    her ``Stand`` makes the offers through the one ``apply``, the log (hers too) says she
+    closes once they accept, and the last acceptance brings her close, played by the host."""
+
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            ann = Device(await http.ws_connect(app.seats.address))
+            await ann.send(write(Claim(seat=0)))
+            await until(lambda: ann.snapshot() is not None)
+            snap = ann.snapshot()
+            assert snap is not None
+            choices = standing_offers(session.state, 0)
+            assert choices and snap.standing == choices
+            before = len(session.actions)
+            made = _priced(choices[0], 2)
+            await ann.send(write(Stand(version=snap.version, offers=made)))
+            await until(lambda: len(session.actions) == before + len(made))
+            assert tuple(session.actions[before:]) == made
+            assert app.standing is not None
+            names = " and ".join(session.state.name(o.supplier) for o in made)
+            said = f"Ann closes once {names} accept."
+            assert said in logged(app)
+            await until(lambda: any(said in line for line in (ann.snapshot() or snap).log))
+            for offer in made:
+                assert session.state.window is None
+                app.play(A.Accept(player=offer.supplier))
+            await pilot.pause()
+            last = session.actions[-1]
+            assert isinstance(last, A.Close) and last.player == 0
+            window = session.state.window
+            assert window is not None and window.kind is WindowKind.LAST_CALL
+            assert ann.refusals() == []
+            await ann.socket.close()
+
+    run(game)
+
+
+def test_another_move_calls_the_devices_standing_close_off_and_a_made_up_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    """A ``Stand`` that is not one of the snapshot's choices at one price is refused to
+    that device and plays nothing; once the offers stand, any other move calls them off,
+    and the log says so: the acceptances then close nothing."""
+
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            ann = Device(await http.ws_connect(app.seats.address))
+            await ann.send(write(Claim(seat=0)))
+            await until(lambda: ann.snapshot() is not None)
+            snap = ann.snapshot()
+            assert snap is not None and snap.standing
+            choice = snap.standing[0]
+            before = len(session.actions)
+            if len(choice) > 1:  # two prices: not a standing close
+                uneven = (*_priced(choice[:1], 1), *_priced(choice[1:], 3))
+            else:  # another seat's cards: not one of the choices
+                uneven = (choice[0].model_copy(update={"player": 0, "supplier": 3}),)
+            await ann.send(write(Stand(version=snap.version, offers=uneven)))
+            await until(lambda: "illegal" in ann.refusals())
+            assert len(session.actions) == before and app.standing is None
+            made = _priced(choice, 2)
+            await ann.send(write(Stand(version=snap.version, offers=made)))
+            await until(lambda: app.standing is not None)
+            suppliers = {o.supplier for o in made}
+            other = next(
+                a
+                for seat in range(1, 4)
+                if seat not in suppliers
+                for a in legal_actions(session.state, seat)
+                if isinstance(a, A.Ask)
+            )
+            app.play(other)
+            await pilot.pause()
+            assert app.standing is None
+            assert "Ann no longer closes once the offers are accepted." in logged(app)
+            for supplier in suppliers:
+                app.play(A.Accept(player=supplier))
+            await pilot.pause()
+            assert not isinstance(session.actions[-1], A.Close)
+            assert session.state.window is None
+            await ann.socket.close()
+
+    run(game)
+
+
+def test_an_undo_at_the_table_calls_the_devices_standing_close_off_at_once(
+    tmp_path: Path,
+) -> None:
+    """The whole table undoes Ann's last offer (Ctrl+Z, y): her standing close is off, and
+    the log says so then, not at the next move."""
+
+    async def game() -> None:
+        session = travel_ready(tmp_path)
+        app = BossApp(table_settings(tmp_path), session, HostedSeats)
+        async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
+            await pilot.pause()
+            assert app.seats is not None and app.seats.address is not None
+            ann = Device(await http.ws_connect(app.seats.address))
+            await ann.send(write(Claim(seat=0)))
+            await until(lambda: ann.snapshot() is not None)
+            snap = ann.snapshot()
+            assert snap is not None and snap.standing
+            made = _priced(snap.standing[0], 2)
+            await ann.send(write(Stand(version=snap.version, offers=made)))
+            await until(lambda: app.standing is not None)
+            offers = len(session.actions)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            await pilot.press("y")
+            await until(lambda: len(session.actions) == offers - 1)
+            await pilot.pause()
+            assert app.standing is None
+            said = "Ann no longer closes once the offers are accepted."
+            assert said in logged(app)
+            await until(lambda: any(said in line for line in (ann.snapshot() or snap).log))
+            await ann.socket.close()
+
+    run(game)

@@ -302,3 +302,29 @@ def test_the_phone_page_is_worded_in_the_phones_language(tmp_path: Path) -> None
             assert '<html lang="en">' in await page.text()
 
     asyncio.run(asyncio.wait_for(scenario(), WAIT))
+
+
+def test_the_phone_pages_title_and_a_wrong_address_are_in_the_phones_language(
+    tmp_path: Path,
+) -> None:
+    """The browser's tab is the first thing a phone shows, before the seat draws: it was in
+    the host's language (the title was looked up once, when the server started)."""
+    phones = PhoneSeats("ws://127.0.0.1:9/", tmp_path)
+    english = "I'm the Boss! — your seat"
+    titles = {}
+    for lang in ("es", "ko"):
+        with i18n.speaking(lang):
+            titles[lang] = i18n._(english)
+            wrong = i18n._("This is not the address of this game.")
+        assert titles[lang] != english
+
+    async def scenario() -> None:
+        async with served(phones) as site, aiohttp.ClientSession() as client:
+            for lang, header in (("es", "es-ES,es;q=0.9"), ("ko", "ko-KR")):
+                async with client.get(site.url + "/", headers={"Accept-Language": header}) as page:
+                    assert f"<title>{titles[lang]}</title>" in await page.text()
+            misdirected = {"Accept-Language": "ko", "Host": f"elsewhere.example:{site.port}"}
+            async with client.get(site.url + "/", headers=misdirected) as page:
+                assert page.status == 421 and wrong in await page.text()
+
+    asyncio.run(asyncio.wait_for(scenario(), WAIT))

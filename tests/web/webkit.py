@@ -50,7 +50,6 @@ async def served(
         port=port,
         names=local_names(False, port),
         processes=processes,
-        title="test",
         per_address=per_address,
     )
     runner = web.AppRunner(await server._make_app(), access_log=None)

@@ -20,7 +20,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
@@ -29,6 +29,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -38,6 +39,7 @@ from ..engine.actions import Action
 from ..engine.board import Tile
 from ..engine.cards import Card, Colour
 from ..engine.closes import check_close
+from ..engine.one_step import priced_offers
 from ..engine.state import CardRef, GameState, Price
 from ..engine.view import PlayerView
 from ..i18n import N_, _, language
@@ -57,6 +59,7 @@ from .protocol import (
     SeatInfo,
     Seats,
     Snapshot,
+    Stand,
     Welcome,
     read_to_seat,
     write,
@@ -196,6 +199,25 @@ class SeatPanel(PrivatePanel, inherit_bindings=False):
         )
         super().on_mount()
 
+    class Redraw(Message):
+        """Draw the app's latest snapshot (``log``: its log too). The app never draws on the
+        panel itself: its timer and its connection run in tasks of their own, and Textual
+        takes a screen down while it is still on the stack (its widgets first), so a tick or
+        a snapshot could find the panel without its widgets. A message is handled in the
+        panel's own loop, which ends before its widgets go, and once it ends none is taken:
+        a panel being taken down, or not yet up, is never drawn on."""
+
+        def __init__(self, draw: Callable[[SeatPanel, bool], None], log: bool) -> None:
+            super().__init__()
+            self.draw, self.log = draw, log
+
+        def can_replace(self, message: Message) -> bool:
+            # Redraws waiting in the queue are one: the latest snapshot is what is drawn.
+            return isinstance(message, SeatPanel.Redraw) and (message.log or not self.log)
+
+    def on_seat_panel_redraw(self, message: Redraw) -> None:
+        message.draw(self, message.log)
+
     def action_give_back(self) -> None:
         """Nothing to give back: the hand is on its owner's device."""
 
@@ -269,9 +291,9 @@ class SeatApp(CrashSafeApp[None]):
         self._choosing = False
         #: The version our last intent was made on, while its answer is on its way; the moves
         #: chosen meanwhile (a family card laid, then its price asked) follow it, each on
-        #: the version the one before it made.
+        #: the version the one before it made (a tuple of offers: a standing close).
         self._answering: int | None = None
-        self._queued: list[Action] = []
+        self._queued: list[Action | tuple[A.Offer, ...]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="seat-status")
@@ -390,18 +412,27 @@ class SeatApp(CrashSafeApp[None]):
             while self._choosing or isinstance(self.screen, ModalScreen):
                 self._choosing = False
                 self.pop_screen()
-            panel = SeatPanel(snapshot.view, snapshot.legal, snapshot.remaining, _then(snapshot))
+            panel = SeatPanel(
+                snapshot.view,
+                snapshot.legal,
+                snapshot.remaining,
+                _then(snapshot),
+                snapshot.standing,
+            )
             self.push_screen(panel)
-            self.call_after_refresh(lambda: self._shown(snapshot))
-            return
-        self._shown(snapshot)
+        # Drawn once the panel is up, from the snapshot of that moment: one that came
+        # before it was mounted is not left on screen for a later one.
+        panel.post_message(SeatPanel.Redraw(self._draw, log=True))
 
-    def _shown(self, snapshot: Snapshot) -> None:
-        panel = self._panel()
-        if panel is None or not panel.is_mounted:
-            return
-        panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
-        panel.show_log(snapshot.log)
+    def _draw(self, panel: SeatPanel, log: bool) -> None:
+        """The latest snapshot on ``panel`` (called in the panel's own loop: ``Redraw``)."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.seat != panel.seat:
+            return  # the seat was lost (its panel goes), or another one taken
+        remaining = self._remaining()
+        panel.show(snapshot.view, snapshot.legal, remaining, _then(snapshot), snapshot.standing)
+        if log:
+            panel.show_log(snapshot.log)
 
     def _refused(self, refused: Refused) -> None:
         self._answering, self._queued = None, []  # what followed a refused move goes too
@@ -438,25 +469,31 @@ class SeatApp(CrashSafeApp[None]):
         return max(0.0, snapshot.remaining - (time.monotonic() - self._received_at))
 
     def _tick(self) -> None:
+        """The host's count goes down on the panel (``Redraw``: never drawn on from here)."""
         snapshot = self.snapshot
         panel = self._panel()
-        counting = snapshot is not None and snapshot.remaining is not None
-        if counting and snapshot is not None and panel is not None and panel.is_mounted:
-            panel.show(snapshot.view, snapshot.legal, self._remaining(), _then(snapshot))
+        if snapshot is not None and snapshot.remaining is not None and panel is not None:
+            panel.post_message(SeatPanel.Redraw(self._draw, log=False))
 
     def _status(self, text: str) -> None:
         with contextlib.suppress(Exception):
             self.query_one("#seat-status", Static).update(text)
         self.sub_title = text
 
-    def _intent(self, action: Action) -> None:
+    def _intent(self, action: Action | tuple[A.Offer, ...]) -> None:
+        """A move to the host (a tuple of offers: the Boss's standing close, ``Stand``)."""
         if self.snapshot is None:
             return
         if self._answering is not None:
             self._queued.append(action)
             return
-        if self._send(write(Intent(version=self.snapshot.version, action=action))):
-            self._answering = self.snapshot.version
+        version = self.snapshot.version
+        if isinstance(action, tuple):
+            sent = self._send(write(Stand(version=version, offers=action)))
+        else:
+            sent = self._send(write(Intent(version=version, action=action)))
+        if sent:
+            self._answering = version
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         self._intent(message.action)
@@ -501,6 +538,19 @@ class SeatApp(CrashSafeApp[None]):
                     self._intent(close)
 
             self.push_screen(CloseDialog(seen, closes, judge), closing)
+        elif move.ask == "standing" and seen.deal:
+            # One price for every supplier the close needs; the host makes the offers and
+            # plays the close once they all accepted (or calls it off, as at the table).
+            offers = tuple(a for a in move.actions if isinstance(a, A.Offer))
+            space = seen.board.space(seen.deal.space)
+
+            def standing(price: Price | None) -> None:
+                if price is not None:
+                    self._intent(priced_offers(offers, price))
+
+            self.push_screen(
+                PriceDialog(move.label.rstrip("…"), seen.proceeds, space.dividends), standing
+            )
         elif move.ask == "accept_close" and snapshot.one_step:
             # The host's terms, with no choice among them: asked as the table asks a move
             # only the whole table's undo takes back, then sent one after the other.

@@ -30,7 +30,7 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.legal import legal_actions
-from ..engine.one_step import accepts_then_close, closes_after, needed_accepts
+from ..engine.one_step import accepts_then_close, closes_after, needed_accepts, standing_offers
 from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..i18n import N_, _, explain, speaking
@@ -45,6 +45,7 @@ from .protocol import (
     SeatInfo,
     Seats,
     Snapshot,
+    Stand,
     Welcome,
     read_from_seat,
     write,
@@ -85,6 +86,12 @@ class SeatTable(Protocol):
     def seat_play(self, action: Action) -> IllegalAction | None:
         """Play ``action`` through the one ``apply``; None when it was played, else the
         engine's refusal (the host words it in the seat's language)."""
+        ...
+
+    def seat_stand(self, seat: int, offers: tuple[A.Offer, ...]) -> IllegalAction | None:
+        """The Boss at ``seat`` makes a standing close of ``offers`` (priced, one of
+        ``standing_offers``): the table makes them all or none, and plays the close once
+        every supplier accepted. None when they were made, else the engine's refusal."""
         ...
 
     def seat_remaining(self) -> float | None: ...
@@ -175,6 +182,15 @@ def _drifted(last: _Sent, remaining: float | None, now: float) -> bool:
         return False
     expected = max(0.0, last.remaining - (now - last.at))
     return abs(expected - remaining) > 0.25
+
+
+def _one_of(offers: Sequence[A.Offer], choices: Sequence[Sequence[A.Offer]]) -> bool:
+    """Whether ``offers`` are one of the standing closes ``choices``, every one at the same
+    price (the one the Boss named)."""
+    if len({offer.price for offer in offers}) != 1:
+        return False
+    made = [(o.player, o.supplier, o.cards) for o in offers]
+    return any([(o.player, o.supplier, o.cards) for o in choice] == made for choice in choices)
 
 
 def keys_path(save: Path | None) -> Path | None:
@@ -295,6 +311,8 @@ class SeatHost:
             self._claim(link, message.seat)
         elif isinstance(message, Rejoin):
             self._rejoin(link, message.seat, message.secret)
+        elif isinstance(message, Stand):
+            self._stand(link, message)
         else:
             self._intent(link, message)
 
@@ -378,6 +396,34 @@ class SeatHost:
             self._refuse(link, "illegal", refusal)
         self.sync()
 
+    def _stand(self, link: Link, stand: Stand) -> None:
+        """A standing close from the Boss's device: taken only as the table's key takes it,
+        the offers of one of the engine's standing closes at one price."""
+        seat = self.links[link]
+        if seat is None:
+            self._refuse(link, "not_seated")
+            return
+        self._catch_up()
+        if stand.version != self.version:
+            self._refuse(link, "stale")
+            return
+        state = self._state
+        offers = stand.offers
+        if state is None or not _one_of(offers, standing_offers(state, seat)):
+            self._refuse(
+                link,
+                "illegal",
+                N_(
+                    "Those are not the offers of a close in your moves: one price to each "
+                    "supplier it needs."
+                ),
+            )
+            return
+        refusal = self.table.seat_stand(seat, offers)
+        if refusal is not None:
+            self._refuse(link, "illegal", refusal)
+        self.sync()
+
     def _refuse(self, link: Link, code: RefusalCode, reason: str | IllegalAction = "") -> None:
         """Refused to ``link`` alone, its reason (a message key, or the engine's refusal)
         worded in the language that device reads."""
@@ -440,6 +486,7 @@ class SeatHost:
         one_step: tuple[Action, ...] = ()
         if len(closes) == 1:
             one_step = (*needed_accepts(state, then, closes[0].supplies), closes[0])
+        standing = standing_offers(state, seat) if not over else ()
         return Snapshot(
             version=self.version,
             seat=seat,
@@ -450,6 +497,7 @@ class SeatHost:
             log=tuple(log[-LOG_LINES:]),
             then_close=then if one_step else (),
             one_step=one_step,
+            standing=standing,
         )
 
     def _everyone_the_seats(self) -> None:

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
+from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
@@ -29,6 +30,7 @@ from ..tui.language import translate_bindings
 from ..tui.screens.dialogs import ConfirmDialog
 from ..tui.screens.private import PrivatePanel
 from .host import SeatHost, SeatKeys, keys_path
+from .protocol import LOG_LINES
 from .server import LOOPBACK, SeatServer, lan_address
 
 if TYPE_CHECKING:
@@ -70,6 +72,13 @@ class SeatsApp(Protocol):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None: ...
+
+    def stand(
+        self,
+        seat: int,
+        made: tuple[A.Offer, ...],
+        refused: Callable[[IllegalAction], None] | None = None,
+    ) -> bool: ...
 
     def refresh_table(self) -> None: ...
 
@@ -144,11 +153,16 @@ class HostedSeats:
         self.app.play(action, refused=refusals.append)
         return refusals[0] if refusals else None
 
+    def seat_stand(self, seat: int, offers: tuple[A.Offer, ...]) -> IllegalAction | None:
+        refusals: list[IllegalAction] = []
+        self.app.stand(seat, offers, refused=refusals.append)
+        return refusals[0] if refusals else None
+
     def seat_remaining(self) -> float | None:
         return self.app._remaining()
 
     def seat_log(self) -> Sequence[str]:
-        return self.app.table_log.markups()
+        return self.app.table_log.markups(LOG_LINES)  # a device is sent no more
 
     def seat_bots(self) -> frozenset[int]:
         return frozenset(self.app.bot_seats.bots) - self.stand_ins

@@ -4,7 +4,7 @@ Host → seat: the seat list before a seat is claimed (``Seats``), the secret of
 claimed (``Welcome``), then a ``Snapshot`` after every change: that seat's own ``PlayerView``,
 its legal actions, the seconds left on the host's count, the public log — and a ``Refused``
 sent to that seat alone. Seat → host: ``Claim``, ``Rejoin`` (the secret kept on the device),
-``Intent`` (the version it answers and a typed action).
+``Intent`` (the version it answers and a typed action), ``Stand`` (the Boss's standing close).
 
 A snapshot is built from ``view(state, seat)`` and nothing else of the state: another hand, the
 draw pile, the exact money of others and the seed are not in a ``PlayerView``, so no bug of a
@@ -18,7 +18,7 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..engine.actions import Action
+from ..engine.actions import Action, Offer
 from ..engine.frozen import lend_field
 from ..engine.view import PlayerView
 
@@ -73,7 +73,18 @@ class Intent(_Message):
     action: Action
 
 
-FromSeat = Annotated[Claim | Rejoin | Intent, Field(discriminator="type")]
+class Stand(_Message):
+    """The Boss's standing close (issue 19), made on the snapshot of ``version``: the offers
+    of one of the snapshot's ``standing`` choices, each at the one price the Boss named. The
+    host makes them (all, or none), and plays the Boss's close once every supplier accepted;
+    any other move, or an undo, calls it off — the host's own, as at the shared keyboard."""
+
+    type: Literal["stand"] = "stand"
+    version: Version
+    offers: Annotated[tuple[Offer, ...], Field(min_length=1, max_length=5)]
+
+
+FromSeat = Annotated[Claim | Rejoin | Intent | Stand, Field(discriminator="type")]
 
 
 # -- host → seat ------------------------------------------------------------------------------
@@ -127,6 +138,9 @@ class Snapshot(_Message):
     #: close); empty when there is none, or a choice of terms (the panel's close dialog).
     then_close: tuple[Action, ...] = ()
     one_step: tuple[Action, ...] = ()
+    #: The Boss's standing closes to choose among (``engine.one_step.standing_offers``):
+    #: each the offers of one, at a placeholder price (the Boss names one: ``Stand``).
+    standing: tuple[tuple[Offer, ...], ...] = ()
 
 
 #: Why the host refused a message (the device words it): ``illegal`` carries the engine's
@@ -159,7 +173,7 @@ class Refused(_Message):
 
 ToSeat = Annotated[Seats | Welcome | Snapshot | Refused, Field(discriminator="type")]
 
-_FROM_SEAT: TypeAdapter[Claim | Rejoin | Intent] = TypeAdapter(FromSeat)
+_FROM_SEAT: TypeAdapter[Claim | Rejoin | Intent | Stand] = TypeAdapter(FromSeat)
 _TO_SEAT: TypeAdapter[Seats | Welcome | Snapshot | Refused] = TypeAdapter(ToSeat)
 
 
@@ -174,7 +188,7 @@ class ProtocolError(ValueError):
         super().__init__(detail or code)
 
 
-def read_from_seat(raw: str | bytes) -> Claim | Rejoin | Intent:
+def read_from_seat(raw: str | bytes) -> Claim | Rejoin | Intent | Stand:
     """A device's message, validated; ``ProtocolError`` when it is too big or not one."""
     return _read(raw, MAX_FROM_SEAT, _FROM_SEAT)
 

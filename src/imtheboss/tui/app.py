@@ -676,15 +676,20 @@ class BossApp(FitsTheTerminal[None]):
             if accepted_by(since) != {o.supplier for o in offers}:
                 return False  # an acceptance still to come
             close = standing_close(state, boss, offers, since)
-            self.standing = None
             if close is not None:
+                self.standing = None
                 return self.play(close)
+        self._call_standing_off()
+        return False
+
+    def _call_standing_off(self) -> None:
+        """The Boss's standing close is off, and the table is told."""
+        assert self.standing is not None
+        name = self.state.name(self.standing[0])
         self.standing = None
-        name = state.name(boss)
         self._log_line(
             said("yellow", N_("{name} no longer closes once the offers are accepted."), name=name)
         )
-        return False
 
     def action_table(self, what: str) -> None:
         """The public moves of whoever must decide: marker, deal here, roll, draw."""
@@ -834,9 +839,8 @@ class BossApp(FitsTheTerminal[None]):
             self._stand(seat, move)
 
     def _stand(self, seat: int, move: Move) -> None:
-        """The Boss's standing close: one price named, the offers made (all of them, or none:
-        each is tried on the engine first), the keyboard given back, and the table told that
-        the Boss closes once they are all accepted."""
+        """The Boss's standing close at the shared keyboard: one price named, the offers made
+        (``stand``), the keyboard given back."""
         from .screens.dialogs import PriceDialog
 
         state = self.state
@@ -844,35 +848,50 @@ class BossApp(FitsTheTerminal[None]):
         offers = tuple(a for a in move.actions if isinstance(a, A.Offer))
 
         def priced(price: Price | None) -> None:
-            if price is None or self.session is None:
-                return
-            made = priced_offers(offers, price)
-            after = self.state
-            try:
-                for offer in made:
-                    after = apply(after, offer)[0]
-            except IllegalAction as exc:
-                self.notify(refusal(exc), title=_("Not allowed"), severity="error", markup=False)
-                return
-            if not all(self.play(offer, private=True) for offer in made):
-                return
-            self.standing = (seat, len(self.session.actions), made)
-            names = [self.state.name(o.supplier) for o in made]
-            self._log_line(
-                said(
-                    "bold",
-                    N_("{name} closes once {names} accept."),
-                    name=self.state.name(seat),
-                    names=lambda: i18n.render(all_of(names)),
-                )
-            )
-            self._give_keyboard_back()
-            self.refresh_table()  # the deal box says it stands (the offers drew it before)
+            if price is not None and self.stand(seat, priced_offers(offers, price)):
+                self._give_keyboard_back()
 
         space = state.board.space(state.deal.space)
         self.push_screen(
             PriceDialog(move.label.rstrip("…"), state.proceeds, space.dividends), priced
         )
+
+    def stand(
+        self,
+        seat: int,
+        made: tuple[A.Offer, ...],
+        refused: Callable[[IllegalAction], None] | None = None,
+    ) -> bool:
+        """The Boss's standing close, at the keyboard or from a device: the offers made (all
+        of them, or none: each is tried on the engine first), and the table told that the
+        Boss closes once they are all accepted (``_follow_standing`` plays it). A refusal
+        goes to ``refused`` (a device's), else to the Boss's panel. True: the offers stand."""
+        if self.session is None:
+            return False
+        after = self.state
+        try:
+            for offer in made:
+                after = apply(after, offer)[0]
+        except IllegalAction as exc:
+            if refused is not None:
+                refused(exc)
+            else:
+                self.notify(refusal(exc), title=_("Not allowed"), severity="error", markup=False)
+            return False
+        if not all(self.play(offer, private=True, refused=refused) for offer in made):
+            return False
+        self.standing = (seat, len(self.session.actions), made)
+        names = [self.state.name(o.supplier) for o in made]
+        self._log_line(
+            said(
+                "bold",
+                N_("{name} closes once {names} accept."),
+                name=self.state.name(seat),
+                names=lambda: i18n.render(all_of(names)),
+            )
+        )
+        self.refresh_table()  # the line is new since the last offer's refresh: to devices too
+        return True
 
     def _accept_and_close(self, seat: int, move: Move) -> None:
         """The Boss closes with cards whose prices are asked: the close's choices are those of
@@ -1060,6 +1079,8 @@ class BossApp(FitsTheTerminal[None]):
                 )(amounts),
                 has_amounts(action),
             )
+            if self.standing is not None:
+                self._call_standing_off()  # an undo is another move: said now, not later
             self._tell_save_state()
             self.refresh_table()
 

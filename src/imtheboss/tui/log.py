@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
@@ -34,7 +35,7 @@ from ..engine.events import (
     WentTravelling,
 )
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
-from ..i18n import _, all_of, fill, language, ngettext, pgettext
+from ..i18n import _, all_of, fill, language, ngettext, pgettext, speaker
 from .labels import (
     card_colour,
     card_name,
@@ -45,6 +46,9 @@ from .labels import (
     price_words,
     ref_text,
 )
+
+if TYPE_CHECKING:
+    from ..i18n import Speaker
 
 #: How an entry is drawn, in the language of the moment: given whether its amounts are still
 #: shown, its Rich markup. Entries keep what they are about (an action and the state it was
@@ -59,10 +63,18 @@ class Entry:
     has_amounts: bool = False
     #: Its amounts are still shown.
     amounts: bool = True
+    #: Its markup as each language's speaker drew it, with or without its amounts: the
+    #: host words every device's log in that device's language at every tick of a count,
+    #: and an entry, once made, changes only when its amounts go (bench/bench_seat_log.py).
+    _drawn: dict[tuple[Speaker, bool], str] = field(default_factory=dict, repr=False)
 
     @property
     def markup(self) -> str:
-        return self.render(self.amounts)
+        key = (speaker(), self.amounts)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = self.render(self.amounts)
+        return drawn
 
     def forget_amounts(self) -> bool:
         """Show the entry without its amounts from now on; True if it changed."""
@@ -237,9 +249,12 @@ class TableLog:
             changed = entry.forget_amounts() or changed
         return changed
 
-    def markups(self) -> list[str]:
-        """Every entry drawn now, in the language of the moment."""
-        return [entry.markup for entry in self.entries]
+    def markups(self, last: int | None = None) -> list[str]:
+        """Every entry (the ``last`` ones) drawn now, in the language of the moment."""
+        entries = self.entries
+        if last is not None and last < len(entries):
+            return [entries[i].markup for i in range(len(entries) - last, len(entries))]
+        return [entry.markup for entry in entries]
 
 
 def amounts_forgotten_at(befores: Sequence[GameState]) -> list[int]:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import N_, _
 from .server import Launch, page_language
 
 #: The cookie the phone page sets, and the form of its value.
@@ -49,6 +49,7 @@ class PhoneSeats:
 
     phone = True
     handover = HANDOVER
+    title = N_("I'm the Boss! — your seat")
 
     def __init__(self, address: str, save_dir: Path, words: Sequence[str] | None = None) -> None:
         from .. import i18n

@@ -76,6 +76,10 @@ class Launcher(Protocol):
     #: The phone page (a seat on a small touch screen) rather than the table's.
     phone: bool
 
+    #: The page's title (the browser's tab), a catalog's message key (``N_``): looked up for
+    #: each page, in that page's language (a phone's own, not the host's).
+    title: str
+
     #: How long a connection waits for the place it wants to be let go (seconds): a reload
     #: closes the old page's process only once the new page has come.
     handover: float
@@ -180,7 +184,6 @@ class GameServer(Server):
         port: int,
         names: Names,
         processes: int,
-        title: str,
         per_address: int | None = None,
     ) -> None:
         import textual_serve.server
@@ -190,7 +193,7 @@ class GameServer(Server):
             "",
             host=host,
             port=port,
-            title=title,
+            title=launcher.title,
             statics_path=statics,
             templates_path=_TEMPLATES,
         )
@@ -228,7 +231,11 @@ class GameServer(Server):
     @web.middleware
     async def _check_host(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if not self.names.allows_host(request.headers.get("Host")):
-            raise web.HTTPMisdirectedRequest(text=_("This is not the address of this game."))
+            from .. import i18n
+
+            with i18n.speaking(self._page_language(request)):
+                said = _("This is not the address of this game.")
+            raise web.HTTPMisdirectedRequest(text=said)
         response: web.StreamResponse = await handler(request)
         return response
 
@@ -268,7 +275,7 @@ class GameServer(Server):
         with i18n.speaking(self._page_language(request)):
             context = {
                 "language": i18n.language(),
-                "title": self.title,
+                "title": _(self.launcher.title),
                 "phone": self.launcher.phone,
                 "static_url": "/static/",
                 "websocket_url": f"ws://{request.host}/ws",

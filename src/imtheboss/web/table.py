@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..saves import in_use, saves_in
 from .server import Launch
 
@@ -30,6 +30,7 @@ class OneTable:
 
     phone = False
     handover = HANDOVER
+    title = N_("I'm the Boss!")
 
     def __init__(
         self, play_words: Sequence[str], save_dir: Path, resume: Path | None = None
