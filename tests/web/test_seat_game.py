@@ -43,10 +43,15 @@ from webkit import WAIT, free_port, served
 from imtheboss import i18n
 from imtheboss.web import server as web_server
 from imtheboss.web.phones import PhoneSeats
+from imtheboss.web.server import PHONE_COLUMNS
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 PHONE = {"width": 390, "height": 844}
+#: A smaller phone's screen.
+SMALL_PHONE = {"width": 360, "height": 640}
+#: The most swipes that look through a menu one way.
+SWIPES = 12
 #: The longest the whole game may take (seconds): it takes about a minute.
 GAME_TIME = 300.0
 #: The longest the whole game on the printed board may take (seconds).
@@ -361,35 +366,77 @@ class Phone:
                 return True
             raise AssertionError(f"a dialog the policy has no answer for:\n{text}")
         made = self.memory.look(text)
-        options = moves(self.lines())
-        move = choose(options, made)
-        if move is None and len(options) > 1:
-            # A menu longer than the phone: a swipe scrolls it, and back when nothing is there.
-            await self.swipe(options[-1], 600)
-            options = moves(self.lines())
-            move = choose([Move(-1, 0, 0, ""), *options], made)
-            if move is None:
-                await self.swipe(options[-1], -600)
+        move = choose(moves(self.lines()), made)
+        if move is None:
+            move = await self.scroll_to(lambda options: choose(options, made))
         if move is None:
             return False
         await self.tap(move.row, move.column + 1)
         return True
 
-    async def swipe(self, over: Move, pixels: int) -> None:
-        """The menu scrolled by ``pixels`` (down when positive), over one of its lines."""
+    async def scroll_to(self, find: Callable[[list[Move]], Move | None]) -> Move | None:
+        """A menu longer than the phone's screen, swiped through a few rows at a time until
+        ``find`` finds its move in sight or the screen stops changing (the end), then swiped
+        back to the top if it found none. The heading is out of sight once the menu has
+        scrolled: a stand-in takes its place (``find`` never takes the first)."""
+        for _swipe in range(SWIPES):
+            options = moves(before := self.lines())
+            if len(options) < 2:
+                return None
+            await self.swipe(options[-1], 6)
+            if self.lines() == before:
+                break
+            options = moves(self.lines())
+            if options and not options[0].text.startswith("Your moves"):
+                options = [Move(-1, 0, 0, ""), *options]
+            move = find(options)
+            if move is not None:
+                return move
+        for _swipe in range(SWIPES):
+            options = moves(before := self.lines())
+            if not options:
+                break
+            await self.swipe(options[0], -12)
+            if self.lines() == before:
+                break
+        return None
+
+    async def swipe(self, over: Move, rows: int) -> None:
+        """A finger laid on one line of the menu and drawn up ``rows`` rows (down when
+        negative), as a phone's touch screen sends it: the menu scrolls that way, and on
+        past its end what holds it (the whole panel)."""
+        screen = self.screens.last()
+        assert screen is not None
         x, y = await self.cell(over.row, over.column)
-        await self.page.call(
-            "Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=pixels
+        _left, _top, _width, height = await self.page.evaluate(
+            "(() => { const r = document.querySelector('.xterm-screen')"
+            ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
         )
+        row = height / screen.rows
+        await self.page.call(
+            "Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}]
+        )
+        steps = max(1, abs(rows))
+        for step in range(1, steps + 1):
+            moved = y - row * rows * step / steps
+            await self.page.call(
+                "Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": x, "y": moved}]
+            )
+            await asyncio.sleep(0.02)
+        await self.page.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
         await asyncio.sleep(0.8)
 
 
 async def phone_page(
-    page: Page, site: str, screens: PhoneScreens, language: str | None = None
+    page: Page,
+    site: str,
+    screens: PhoneScreens,
+    language: str | None = None,
+    size: dict[str, int] = PHONE,
 ) -> Phone:
-    """The phone page opened in ``page`` as a phone shows it (390×844, touch; ``language``:
-    the browser's Accept-Language)."""
-    await page.call("Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **PHONE)
+    """The phone page opened in ``page`` as a phone shows it (390×844 unless ``size`` says,
+    touch; ``language``: the browser's Accept-Language)."""
+    await page.call("Emulation.setDeviceMetricsOverride", deviceScaleFactor=1, mobile=True, **size)
     if language is not None:
         await page.call(
             "Network.setUserAgentOverride",
@@ -671,6 +718,64 @@ def test_a_stop_tapped_on_the_phone_cancels_a_travel_during_its_count(
                 await phone.wait_for(lambda s: "Bob stopped" in s, "the stop on the phone")
 
     asyncio.run(asyncio.wait_for(night(), 6 * WAIT))
+
+
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["390x844", "360x640"])
+def test_a_swipe_on_the_phone_brings_its_last_move_into_reach(
+    tmp_path: Path, panes: Panes, phone_screens: PhoneScreens, size: dict[str, int]
+) -> None:
+    """Cy on the phone is the Boss of the first deal: her moves (three offers, her family
+    cards, a travel, the failed deal) are longer than the menu's room. A finger swiped up
+    over the menu scrolls it until the last, "Declare the deal failed", is in sight, and two
+    taps play it (the move, then yes to its question); the page stays 43 columns wide. (The
+    terminal in the page drops touches while the app reads the mouse: no swipe moved the
+    menu, and the long game stalled on that move.)"""
+    program_chromium = chromium_or_skip()
+    program = Path(sys.executable).with_name("imtheboss")
+    seats_port = free_port()
+    phones = PhoneSeats(f"ws://127.0.0.1:{seats_port}/", tmp_path)
+    shots = Path(os.environ.get("IMTHEBOSS_SCREENSHOTS") or tmp_path)
+    fail = "Declare the deal failed"
+
+    async def night() -> None:
+        async with served(phones, processes=2, per_address=1) as phone_site:
+            panes.open(
+                "table",
+                f"{program} play --save-dir {tmp_path / 'table'} --seats --seats-port "
+                f"{seats_port} --names Ann,Bob,Cy,Di --seed 11",
+            )
+            await panes.wait_for("table", lambda s: f"127.0.0.1:{seats_port}/" in s, "the door")
+            async with chromium(program_chromium) as page:
+                phone = await phone_page(page, phone_site.url, phone_screens, size=size)
+                await phone.wait_for(lambda s: "3. Cy" in s, "the seats to choose")
+                await phone.tap_text("3. Cy")
+                await phone.wait_for(lambda s: "only Cy looks" in s, "Cy's hand")
+                await panes.keys("table", "m")  # Bob's marker, at the shared keyboard
+                await panes.wait_for("table", lambda s: "dollar marker on which" in s, "spaces")
+                await panes.keys("table", "Enter")
+                await phone.wait_for(lambda s: "Let's make a deal!" in s, "Cy's deal")
+                await phone.tap_text("Let's make a deal!")
+                await phone.wait_for(lambda s: "Offer " in s, "the Boss's moves")
+                await asyncio.sleep(0.5)
+                screen = phone.screens.last()
+                # 43 columns, or a few more where a cell is rounded to whole pixels (8 at
+                # 360 wide: 45 columns).
+                assert screen is not None
+                assert PHONE_COLUMNS <= screen.columns <= PHONE_COLUMNS + 2
+                assert fail not in phone.text()  # below the menu's fold
+                move = await phone.scroll_to(
+                    lambda options: next((m for m in options[1:] if m.text == fail), None)
+                )
+                assert move is not None, phone.text()
+                await page.screenshot(shots / f"phone-swiped-{size['width']}.png")
+                await phone.tap(move.row, move.column + 1)
+                await phone.wait_for(lambda s: "Declare the deal failed?" in s, "its question")
+                await phone.tap_text("Yes (y)")
+                await panes.wait_for(
+                    "table", lambda s: "Cy declares the deal" in s, "the failed deal"
+                )
+
+    asyncio.run(asyncio.wait_for(night(), 4 * WAIT))
 
 
 def test_a_spanish_phone_at_a_korean_table_reads_its_seat_in_spanish(
