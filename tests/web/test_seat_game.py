@@ -38,6 +38,7 @@ from pathlib import Path
 import pytest
 from browser import Page, chromium, chromium_or_skip
 from screen import Screen
+from transcript import transcript
 from webkit import WAIT, free_port, served
 
 from imtheboss import i18n
@@ -52,6 +53,15 @@ PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 640}
 #: The most swipes that look through a menu one way.
 SWIPES = 12
+#: Who plays from which device, in the whole games.
+DEVICES = (
+    ("Ann", "the phone page in headless Chromium at 390×844, by taps and swipes"),
+    ("Bob", "the shared keyboard: the table in a tmux pane, his hand behind its privacy screen"),
+    ("Cy", "`imtheboss join` in a tmux pane of its own"),
+    ("Di", "`imtheboss join` in a tmux pane of its own"),
+)
+#: The seed of the whole games (told in the transcript only, once the game is over).
+SEED = 11
 #: The longest the whole game may take (seconds): it takes about a minute.
 GAME_TIME = 300.0
 #: The longest the whole game on the printed board may take (seconds).
@@ -137,6 +147,22 @@ def moves(lines: list[str]) -> list[Move]:
             last = found[-1]
             found[-1] = Move(last.index, last.row, last.column, f"{last.text} {body.strip()}")
     return found
+
+
+def menu_in_sight(lines: list[str]) -> bool:
+    """The whole moves menu is on the screen: both its edges, and no scroll bar in it (a menu
+    longer than its room shows one)."""
+    edges, bar = set(), False
+    for line in lines:
+        at = line.find("▊")
+        if at < 0:
+            continue
+        rest = line[at + 1 :]
+        if rest[:1] in ("▔", "▁"):
+            edges.add(rest[0])
+        elif _BARS.search(rest.split("▎")[0]):
+            bar = True
+    return edges == {"▔", "▁"} and not bar
 
 
 _DEAL = re.compile(r"Deal · space \d+ · Boss \w+")
@@ -367,7 +393,7 @@ class Phone:
             raise AssertionError(f"a dialog the policy has no answer for:\n{text}")
         made = self.memory.look(text)
         move = choose(moves(self.lines()), made)
-        if move is None:
+        if move is None and not menu_in_sight(self.lines()):
             move = await self.scroll_to(lambda options: choose(options, made))
         if move is None:
             return False
@@ -560,7 +586,7 @@ def play_a_whole_game(
             panes.open(
                 "table",
                 f"{program} play --save-dir {tmp_path / 'table'} --seats --seats-port "
-                f"{seats_port} --phone-page {phone_site.url}/ --names Ann,Bob,Cy,Di --seed 11 "
+                f"{seats_port} --phone-page {phone_site.url}/ --names Ann,Bob,Cy,Di --seed {SEED} "
                 f"{' '.join(board)} --stop-window 60 --last-call 60",
             )
             await panes.wait_for("table", lambda s: f"127.0.0.1:{seats_port}/" in s, "the door")
@@ -651,8 +677,9 @@ def test_a_whole_game_on_the_printed_board_each_seat_on_its_own_device(
 ) -> None:
     """The same four devices and policy on the board ``play`` uses (the printed one), no board
     file: several deals, to the end the rules say (the end roll, E1, or the last tile, E2).
-    ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps each device's last screen and a line a move there
-    (``seat-game-moves.txt``)."""
+    ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps each device's last screen, a line a move
+    (``seat-game-moves.txt``) and the game's transcript (``seat-game.txt``, from its save:
+    ``docs/seat-game.txt`` is one) there."""
     shots = Path(os.environ.get("IMTHEBOSS_SCREENSHOTS") or tmp_path)
     moves_file = shots / "seat-game-moves.txt"
     moves_file.write_text("")
@@ -670,6 +697,10 @@ def test_a_whole_game_on_the_printed_board_each_seat_on_its_own_device(
     for device in ("cy", "di", "phone"):
         assert "The game is over" in night.screens[device], night.screens[device]
     say(f"{night.seconds:.0f} s, {night.moves} moves, {closed.group(0)}")
+    (save,) = (tmp_path / "table" / "finished").glob("*.txt")
+    told = transcript(save.read_text("utf-8"), DEVICES, night.moves, night.seconds, SEED)
+    assert f"{closed.group(1)} closed" in told and "Final money" in told
+    (shots / "seat-game.txt").write_text(told)
 
 
 def test_a_stop_tapped_on_the_phone_cancels_a_travel_during_its_count(
