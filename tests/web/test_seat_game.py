@@ -12,14 +12,15 @@ whose first deal tile carries every die number on its back, so the end roll afte
 completed deal ends the game by the rules (E1: the last Boss rolls after a tile with numbers
 on its back; board.md's ruling). With ``IMTHEBOSS_LONG_GAMES=1`` the same devices and policy
 play a whole game on the printed board too, several deals to the end the rules say (half an
-hour or more). Not yet played to its end: with seed 11 it stalls after four deals closed, Ann
-(the phone) the Boss of a deal that cannot close, her "Declare the deal failed" out of the
-phone's sight (the swipe in ``Phone.step`` did not bring it into view).
+hour or more); ``docs/seat-game.txt`` is its transcript. It once stalled after four deals,
+Ann (the phone) the Boss of a deal that could not close, her "Declare the deal failed" below
+the phone's fold: the page handed no swipe to the terminal, so no finger could reach it.
 ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshots and the panes' text there.
 
 Also: a stop tapped on the phone page while a travel's count runs on the host cancels the
 travel (the same stop as ``tests/seats/test_seats_in_tmux.py``'s, from a phone); a phone
-whose browser speaks Spanish reads its seat in Spanish at a Korean table.
+whose browser speaks Spanish reads its seat in Spanish at a Korean table; a swipe on the
+phone scrolls a Boss's moves to the last of them, at 390×844 and at 360×640.
 """
 
 from __future__ import annotations
@@ -187,13 +188,14 @@ class Memory:
 async def pick(panes: Panes, name: str, memory: Memory) -> Move | None:
     """The policy's move in a pane's menu, played with the arrows and Enter: looked for from
     the top (Home), and if none is in sight, from the bottom (End) of a menu longer than the
-    pane."""
+    pane. It returns once the app has taken the Enter (``settled``)."""
     await panes.keys(name, "Home")
     lines = panes.lines(name)
     made = memory.look("\n".join(lines))
     move = choose(moves(lines), made)
     if move is not None:
         await panes.keys(name, *["Down"] * move.index, "Enter")
+        await settled(panes, name, lines)
         return move
     await panes.keys(name, "End")
     # From the bottom, the first line in sight is an option (or the rest of one).
@@ -201,7 +203,22 @@ async def pick(panes: Panes, name: str, memory: Memory) -> Move | None:
     move = choose([Move(-1, 0, 0, ""), *seen], made)
     if move is not None:
         await panes.keys(name, *["Up"] * (len(seen) - 1 - move.index), "Enter")
+        await settled(panes, name, lines)
     return move
+
+
+async def settled(panes: Panes, name: str, before: list[str]) -> None:
+    """Until the move just entered in a pane has taken there: its question is up, or its menu
+    changed (a move changes what the seat may play next). A loaded machine takes a while,
+    and a key sent meanwhile (the Escape that gives the keyboard back) would land on the
+    question and call the move off. Bounded: a move that changes nothing in sight is let be."""
+    menu = [m.text for m in moves(before)]
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        text = panes.screen(name)
+        if DIALOG in text or [m.text for m in moves(text.splitlines())] != menu:
+            return
+        await asyncio.sleep(0.2)
 
 
 def choose(options: list[Move], offered: set[str]) -> Move | None:
@@ -534,14 +551,18 @@ class Keyboard:
         own = f"{self.name} — only {self.name} looks"
         await self.panes.wait_for("table", lambda s: own in s, "Bob's hand")
         move = await pick(self.panes, "table", self.memory)
-        if move is not None:
-            await asyncio.sleep(0.5)
+        for _try in range(3):
             text = self.panes.screen("table")
+            if own not in text:
+                break
             if DIALOG in text:
                 await answer(self.panes, "table", text)
-                await asyncio.sleep(0.5)
-        if own in self.panes.screen("table"):
+                await self.panes.wait_for("table", lambda s: DIALOG not in s, "the answer")
+                continue
             await self.panes.keys("table", "Escape")  # the keyboard back to the table
+            await self.panes.wait_for(
+                "table", lambda s: own not in s or DIALOG in s, "the table again"
+            )
         await self.panes.wait_for("table", lambda s: own not in s, "the table again")
         # After a move he looks again (a roll is followed by his deal); after none, not
         # before the table changes.
