@@ -65,8 +65,12 @@ DEVICES = (
 SEED = 11
 #: The longest the whole game may take (seconds): it takes about a minute.
 GAME_TIME = 300.0
-#: The longest the whole game on the printed board may take (seconds).
-LONG_GAME_TIME = 3600.0
+#: The longest the whole game on the printed board may take (seconds): ten deals closed at
+#: least (E1), about five minutes each on a loaded machine.
+LONG_GAME_TIME = 7200.0
+#: The longest a game may go with no move from any device (seconds): a seat that cannot
+#: reach its move stops the game, and is told long before the whole game's time is up.
+STALL_TIME = 300.0
 
 #: Sixteen spaces that each need four distinct colours (the Boss's own and three more), and
 #: fifteen tiles of which the first ends the game on any roll.
@@ -570,6 +574,13 @@ class Keyboard:
         return move is not None
 
 
+def _stalled(shared: str, phone: Phone, panes: Panes) -> str:
+    """What each device showed when no device found a move for ``STALL_TIME``."""
+    screens = [f"table:\n{shared}", f"Ann's phone:\n{phone.text()}"]
+    screens += [f"{name}:\n{panes.screen(name)}" for name in ("cy", "di")]
+    return f"no move for {STALL_TIME:.0f} s; the screens:\n" + "\n\n".join(screens)
+
+
 def _keep(shots: Path, name: str, panes: Panes, names: tuple[str, ...]) -> None:
     for pane in names:
         (shots / f"{name}-{pane}.txt").write_text(panes.screen(pane) + "\n")
@@ -637,14 +648,18 @@ def play_a_whole_game(
                 start = time.monotonic()
                 end = start + game_time
                 middle_kept = False
+                moved = start
                 while "Final money" not in (shared := panes.screen("table")):
-                    assert time.monotonic() < end, shared
+                    now = time.monotonic()
+                    assert now < end, shared
+                    assert now - moved < STALL_TIME, _stalled(shared, phone, panes)
                     # A hand on a device is never on the shared screen (Bob's is his own).
                     assert not any(f"only {n} looks" in shared for n in ("Ann", "Cy", "Di"))
                     acted = False
                     for name, device in zip(names, seats, strict=True):
                         if await device.step():
                             acted, night.moves = True, night.moves + 1
+                            moved = time.monotonic()
                             say(f"{time.monotonic() - start:7.1f}s  move {night.moves}: {name}")
                             await asyncio.sleep(1.0)
                     if not middle_kept and "Agreed: " in phone.text():
