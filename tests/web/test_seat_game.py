@@ -705,7 +705,7 @@ _CLOSED = re.compile(r"(\d+) deals? (?:was|were) closed\.")
 
 @pytest.mark.skipif(
     not os.environ.get("IMTHEBOSS_LONG_GAMES"),
-    reason="a whole game on the printed board takes half an hour or more: "
+    reason="a whole game on the printed board takes most of an hour or more: "
     "set IMTHEBOSS_LONG_GAMES=1 to play it",
 )
 def test_a_whole_game_on_the_printed_board_each_seat_on_its_own_device(
