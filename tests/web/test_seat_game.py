@@ -11,10 +11,12 @@ In CI it is played on a board file (C4: the tiles and their backs are the board'
 whose first deal tile carries every die number on its back, so the end roll after the first
 completed deal ends the game by the rules (E1: the last Boss rolls after a tile with numbers
 on its back; board.md's ruling). With ``IMTHEBOSS_LONG_GAMES=1`` the same devices and policy
-play a whole game on the printed board too, several deals to the end the rules say (half an
-hour or more); ``docs/seat-game.txt`` is its transcript. It once stalled after four deals,
-Ann (the phone) the Boss of a deal that could not close, her "Declare the deal failed" below
-the phone's fold: the page handed no swipe to the terminal, so no finger could reach it.
+play a whole game on the printed board too, several deals to the end the rules say (most of
+an hour or more: the policy fails many deals), and write its transcript. It once stalled after
+four deals, Ann (the phone) the Boss of a deal that could not close, her "Declare the deal
+failed" below the phone's fold: the page handed no swipe to the terminal, so no finger could
+reach it; and once after four, Bob's Escape landing on his close's question before it was
+drawn (the test's own haste: ``settled``).
 ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshots and the panes' text there.
 
 Also: a stop tapped on the phone page while a travel's count runs on the host cancels the
@@ -714,8 +716,8 @@ def test_a_whole_game_on_the_printed_board_each_seat_on_its_own_device(
     """The same four devices and policy on the board ``play`` uses (the printed one), no board
     file: several deals, to the end the rules say (the end roll, E1, or the last tile, E2).
     ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps each device's last screen, a line a move
-    (``seat-game-moves.txt``) and the game's transcript (``seat-game.txt``, from its save:
-    ``docs/seat-game.txt`` is one) there."""
+    (``seat-game-moves.txt``) and the game's transcript (``seat-game.txt``, from its save)
+    there."""
     shots = Path(os.environ.get("IMTHEBOSS_SCREENSHOTS") or tmp_path)
     moves_file = shots / "seat-game-moves.txt"
     moves_file.write_text("")
