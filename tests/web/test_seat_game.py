@@ -15,8 +15,8 @@ play a whole game on the printed board too, several deals to the end the rules s
 an hour or more: the policy fails many deals), and write its transcript. It once stalled after
 four deals, Ann (the phone) the Boss of a deal that could not close, her "Declare the deal
 failed" below the phone's fold: the page handed no swipe to the terminal, so no finger could
-reach it; and once after four, Bob's Escape landing on his close's question before it was
-drawn (the test's own haste: ``settled``).
+reach it; and twice, the same way, with Bob's hand left open after he chose to close, most
+likely his Escape sent before his close's question was drawn (the test's haste: ``settled``).
 ``IMTHEBOSS_SCREENSHOTS=DIR`` keeps the phone's screenshots and the panes' text there.
 
 Also: a stop tapped on the phone page while a travel's count runs on the host cancels the
