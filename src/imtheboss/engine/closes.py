@@ -27,6 +27,12 @@ from .state import (
 )
 from .words import colour_word, investor_colour
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_V3 = Variant.V3
+_V8 = Variant.V8
+
 #: The possible closes and the Boss's Close actions for them: blind to the proposals.
 CLOSES = Fact("closes", blind_to_proposals=True)
 CLOSE_ACTIONS = Fact("close actions", blind_to_proposals=True)
@@ -100,7 +106,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
             continue  # D3
         agreement = agreement_for(deal, supplier, ref)
         if agreement is None:
-            if state.options.has(Variant.V8) and isinstance(ref, InvestorRef):
+            if state.options.has(_V8) and isinstance(ref, InvestorRef):
                 share = state.proceeds // space.investors
                 payments[supplier] = payments.get(supplier, 0) + share
                 continue
@@ -116,7 +122,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
             used_agreements.append(agreement)
             amount = agreement.price.dollars(tile.value)
             payments[supplier] = payments.get(supplier, 0) + amount
-    if state.options.has(Variant.V3):
+    if state.options.has(_V3):
         payments = {p: (m if p in deal.played else 0) for p, m in payments.items()}
     if sum(payments.values()) > state.proceeds:
         raise IllegalAction("N3", Msg(N_("The payments exceed the deal's proceeds")))
@@ -252,7 +258,7 @@ def _closes(state: GameState) -> tuple[dict[Colour, CardRef], ...]:
             deal,
             state.board.space(deal.space).required,
             state.owners,
-            state.options.has(Variant.V8),
+            state.options.has(_V8),
         ):
             found = _NO_CLOSES  # most moments of a deal: a needed colour has no card yet
         else:
@@ -308,7 +314,7 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
         return
     space = state.board.space(deal.space)
     boss = deal.boss
-    v8 = state.options.has(Variant.V8)
+    v8 = state.options.has(_V8)
     sources = agreeing_cards(deal, state.owners, v8)
     if any(not sources[c] for c in space.required):
         return
@@ -368,7 +374,7 @@ _NO_CLOSE_ACTIONS: tuple[A.Close, ...] = ()
 def must_close(state: GameState) -> bool:
     """V8: the Boss must close (and may not fail, F1) while the cards on the table meet the
     deal's conditions."""
-    return state.options.has(Variant.V8) and bool(_closes(state))
+    return state.options.has(_V8) and bool(_closes(state))
 
 
 __all__ = ["agreeing_cards", "check_close", "close_actions", "must_close", "possible_closes"]

@@ -31,6 +31,13 @@ from .state import (
 )
 from .words import card_word, definite_colour, investor_colour
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_DEAL = Phase.DEAL
+_TURN = Phase.TURN
+_V1 = Variant.V1
+
 
 def _name(state: GameState, seat: int) -> str:
     return state.players[seat].name
@@ -121,7 +128,7 @@ def _with_deal(state: GameState, **changes: Any) -> GameState:
 
 def _require_deal(state: GameState, refusal: str) -> Deal:
     """``refusal``: the whole sentence (a message key) for a play outside a deal (T4)."""
-    if state.phase is not Phase.DEAL or state.deal is None:
+    if state.phase is not _DEAL or state.deal is None:
         raise IllegalAction("T4", Msg(refusal))
     return state.deal
 
@@ -139,12 +146,12 @@ def _require_boss(
 
 def _next_turn(state: GameState, boss: int) -> int:
     """B3: the player on the last Boss's left; V1: on the left of whose turn it was."""
-    return state.left_of(state.turn if state.options.has(Variant.V1) else boss)
+    return state.left_of(state.turn if state.options.has(_V1) else boss)
 
 
 def _begin_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
     events.append(E.TurnBegan(player=seat))
-    return state.replace(turn=seat, phase=Phase.TURN, deal=None, window=None)
+    return state.replace(turn=seat, phase=_TURN, deal=None, window=None)
 
 
 def _describe(ref: CardRef, state: GameState) -> Msg:
