@@ -26,6 +26,7 @@ from .state import (
     InvestorRef,
     Phase,
     PlayerState,
+    Rng,
     Window,
     WindowKind,
 )
@@ -171,18 +172,20 @@ def _describe(ref: CardRef, state: GameState) -> Msg:
     )
 
 
-def _die(state: GameState, written: int | None, rule: str) -> tuple[int, GameState]:
+def _die(state: GameState, written: int | None, rule: str) -> tuple[int, Rng | None]:
+    """The number rolled and the source of chance after the roll, for the roll's own copy
+    of the state (the dice written down, ``rng`` None: the number written, no source)."""
     if state.rng is None:
         if written is None:
             raise IllegalAction(rule, Msg(N_("Write down the number rolled (roll 1–6)")))
-        return written, state
+        return written, None
     value, rng = roll_die(state.rng)
     if written is not None and written != value:
         raise IllegalAction(
             rule,
             msg(N_("The seeded die shows {value}, not {written}"), value=value, written=written),
         )
-    return value, state.replace(rng=rng)
+    return value, rng
 
 
 def _open_window(
@@ -192,10 +195,14 @@ def _open_window(
     cards: tuple[Card, ...],
     target: CardRef | None,
     events: list[Event],
+    **changes: Any,
 ) -> GameState:
+    """ST1 ruling: the play waits for an answer. ``changes``: what the play changes besides
+    (the player's hand), made in the same copy of the state."""
     events.append(E.Played(player=player, window=kind, cards=cards, target=target))
     update: dict[str, Any] = {
-        "window": Window(kind=kind, player=player, cards=cards, target=target)
+        "window": Window(kind=kind, player=player, cards=cards, target=target),
+        **changes,
     }
     if state.deal is not None:
         update["deal"] = state.deal.replace(played=state.deal.played | {player})

@@ -32,12 +32,12 @@ def _end_roll(state: GameState, action: A.Roll, events: list[Event]) -> GameStat
                 player=_name(state, state.end_roller or 0),
             ),
         )
-    value, state = _die(state, action.value, "E1")
+    value, rng = _die(state, action.value, "E1")
     events.append(E.DieRolled(player=action.player, value=value, end_roll=True))
     assert state.end_tile is not None
     if value in state.board.tiles[state.end_tile - 1].ends_on:
-        return _game_over(state, events)
-    state = state.replace(end_roller=None, end_tile=None)
+        return _game_over(state.replace(rng=rng), events)
+    state = state.replace(rng=rng, end_roller=None, end_tile=None)
     return _begin_turn(state, _next_turn(state, action.player), events)
 
 

@@ -92,8 +92,10 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
             "TR1", msg(N_("There is no {card} on the table"), card=_describe(target, state))
         )
     hand = _take_from_hand(state, action.player, [card], "TR1")
-    state = state.replace(players=_set_player(state, action.player, hand=hand))
-    return _open_window(state, _TRAVEL_WINDOW, action.player, (card,), target, events)
+    players = _set_player(state, action.player, hand=hand)
+    return _open_window(
+        state, _TRAVEL_WINDOW, action.player, (card,), target, events, players=players
+    )
 
 
 def _travel_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
@@ -131,8 +133,10 @@ def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameStat
     if not may_play_boss(action.player, deal.boss):
         raise IllegalAction("B1", Msg(N_("You are already the Boss")))
     hand = _take_from_hand(state, action.player, [_BOSS_CARD], "B1")
-    state = state.replace(players=_set_player(state, action.player, hand=hand))
-    return _open_window(state, _BOSS_WINDOW, action.player, (_BOSS_CARD,), None, events)
+    players = _set_player(state, action.player, hand=hand)
+    return _open_window(
+        state, _BOSS_WINDOW, action.player, (_BOSS_CARD,), None, events, players=players
+    )
 
 
 def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
@@ -141,8 +145,7 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
     new = window.player
     events.append(E.BossChanged(old=deal.boss, new=new))
     events.append(E.CardsDiscarded(cards=window.cards))
-    state = _with_deal(
-        state,
+    deal = deal.replace(
         boss=new,
         agreements=tuple(a for a in deal.agreements if a.supplier != new),
         # Players' asks stand, now addressed to the new Boss; the old Boss's own offers go
@@ -151,7 +154,7 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
         cancel_requests=frozenset(),
         may_reset=True,
     )
-    return state.replace(discard=state.discard + window.cards)
+    return state.replace(deal=deal, discard=state.discard + window.cards)
 
 
 def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
@@ -203,11 +206,10 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
             ),
         )
     hand = _take_from_hand(state, action.player, [_HIRE_CARD] * 3, "H1")
-    state = state.replace(players=_set_player(state, action.player, hand=hand))
+    players = _set_player(state, action.player, hand=hand)
     cards = (_HIRE_CARD, _HIRE_CARD, _HIRE_CARD)
-    return _open_window(
-        state, _HIRE_WINDOW, action.player, cards, InvestorRef(colour=action.colour), events
-    )
+    target = InvestorRef(colour=action.colour)
+    return _open_window(state, _HIRE_WINDOW, action.player, cards, target, events, players=players)
 
 
 def _limit_hire_ended_the_turn(state: GameState, player: int) -> IllegalAction:

@@ -144,7 +144,7 @@ def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
         N_("You cannot roll now"),
         roll_or_draw=True,
     )
-    value, state = _die(state, action.value, "T1")
+    value, rng = _die(state, action.value, "T1")
     events.append(E.DieRolled(player=action.player, value=value))
     open_spaces = state.uncovered()
     assert state.marker is not None
@@ -154,7 +154,7 @@ def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
     start = open_spaces.index(here) if here in open_spaces else 0
     target = open_spaces[(start + value) % len(open_spaces)]
     events.append(E.MarkerMoved(space=target))
-    return state.replace(marker=target, phase=_ROLLED)
+    return state.replace(marker=target, phase=_ROLLED, rng=rng)
 
 
 def draw_count(state: GameState, seat: int) -> int:
