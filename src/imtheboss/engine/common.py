@@ -46,7 +46,7 @@ def _name(state: GameState, seat: int) -> str:
 
 def _set_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = players[seat].replace(**changes)
+    players[seat] = players[seat].changed(changes)
     return tuple(players)
 
 
@@ -124,7 +124,7 @@ def price_room(state: GameState, deal: Deal) -> tuple[int, int]:
 
 
 def _with_deal(state: GameState, **changes: Any) -> GameState:
-    return state.replace(deal=_deal(state).replace(**changes))
+    return state.replace(deal=_deal(state).changed(changes))
 
 
 def _require_deal(state: GameState, refusal: str) -> Deal:
@@ -206,7 +206,7 @@ def _open_window(
     }
     if state.deal is not None:
         update["deal"] = state.deal.replace(played=state.deal.played | {player})
-    return state.replace(**update)
+    return state.changed(update)
 
 
 def responders(state: GameState) -> frozenset[int]:

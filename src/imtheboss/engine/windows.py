@@ -128,7 +128,7 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
     }
     if state.deal is not None:
         update["deal"] = state.deal.replace(played=state.deal.played | {action.player})
-    return _after_window(state.replace(**update), events)
+    return _after_window(state.changed(update), events)
 
 
 def _pass(state: GameState, action: A.Pass, events: list[Event]) -> GameState:
