@@ -29,6 +29,12 @@ from .state import (
 )
 from .words import colour_word, investor_colour
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_V3 = Variant.V3
+_V8 = Variant.V8
+
 #: The possible closes and the Boss's Close actions for them: blind to the proposals.
 CLOSES = Fact("closes", blind_to_proposals=True)
 CLOSE_ACTIONS = Fact("close actions", blind_to_proposals=True)
@@ -102,7 +108,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
             continue  # D3
         agreement = agreement_for(deal, supplier, ref)
         if agreement is None:
-            if state.options.has(Variant.V8) and isinstance(ref, InvestorRef):
+            if state.options.has(_V8) and isinstance(ref, InvestorRef):
                 share = state.proceeds // space.investors
                 payments[supplier] = payments.get(supplier, 0) + share
                 continue
@@ -118,7 +124,7 @@ def check_close(state: GameState, boss: int, supplies: dict[Colour, CardRef]) ->
             used_agreements.append(agreement)
             amount = agreement.price.dollars(tile.value)
             payments[supplier] = payments.get(supplier, 0) + amount
-    if state.options.has(Variant.V3):
+    if state.options.has(_V3):
         payments = {p: (m if p in deal.played else 0) for p, m in payments.items()}
     if sum(payments.values()) > state.proceeds:
         raise IllegalAction("N3", Msg(N_("The payments exceed the deal's proceeds")))
@@ -340,7 +346,7 @@ def _find_closes(state: GameState) -> Iterator[dict[Colour, CardRef]]:
         return
     space = state.board.space(deal.space)
     boss = deal.boss
-    v8 = state.options.has(Variant.V8)
+    v8 = state.options.has(_V8)
     sources = agreeing_cards(deal, state.owners, v8)
     if any(not sources[c] for c in space.required):
         return

@@ -18,6 +18,13 @@ from .events import Event
 from .options import Variant
 from .state import FamilyRef, GameState, Phase, Window, WindowKind
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_END_ROLL = Phase.END_ROLL
+_V3 = Variant.V3
+_LAST_CALL = WindowKind.LAST_CALL
+
 
 def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
     """CL1–CL3: the Boss announces the terms; CL2: "One, two…" opens the last call."""
@@ -30,7 +37,7 @@ def _close(state: GameState, action: A.Close, events: list[Event]) -> GameState:
     )
     payments = check_close(state, deal.boss, action.supplies)
     events.append(E.LastCall(boss=deal.boss, supplies=action.supplies, payments=payments))
-    window = Window(kind=WindowKind.LAST_CALL, player=deal.boss, supplies=action.supplies)
+    window = Window(kind=_LAST_CALL, player=deal.boss, supplies=action.supplies)
     if deal.called_off_by is not None:  # a new count: the call-off is history
         return state.replace(window=window, deal=deal.replace(called_off_by=None))
     return state.replace(window=window)
@@ -74,7 +81,7 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
         deals_closed=players[boss].deals_closed + 1,
     )
     # Only V3 forfeits a payment; without it a $0 price is just a $0 price, not a forfeit.
-    v3 = state.options.has(Variant.V3)
+    v3 = state.options.has(_V3)
     for seat, amount in payments.items():
         players[seat] = players[seat].replace(money=players[seat].money + amount)
         note = N_("V3: played no influence card") if v3 and seat not in deal.played else ""
@@ -98,7 +105,7 @@ def _close_effect(state: GameState, window: Window, events: list[Event]) -> Game
     if tile.last or not state.stack:
         return _game_over(state, events)
     if tile.ends_on:
-        return state.replace(phase=Phase.END_ROLL, end_roller=boss, end_tile=tile_number)
+        return state.replace(phase=_END_ROLL, end_roller=boss, end_tile=tile_number)
     return _begin_turn(state, _next_turn(state, boss), events)
 
 

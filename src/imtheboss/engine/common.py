@@ -26,10 +26,18 @@ from .state import (
     InvestorRef,
     Phase,
     PlayerState,
+    Rng,
     Window,
     WindowKind,
 )
 from .words import card_word, definite_colour, investor_colour
+
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_DEAL = Phase.DEAL
+_TURN = Phase.TURN
+_V1 = Variant.V1
 
 
 def _name(state: GameState, seat: int) -> str:
@@ -38,7 +46,7 @@ def _name(state: GameState, seat: int) -> str:
 
 def _set_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = players[seat].replace(**changes)
+    players[seat] = players[seat].changed(changes)
     return tuple(players)
 
 
@@ -116,12 +124,12 @@ def price_room(state: GameState, deal: Deal) -> tuple[int, int]:
 
 
 def _with_deal(state: GameState, **changes: Any) -> GameState:
-    return state.replace(deal=_deal(state).replace(**changes))
+    return state.replace(deal=_deal(state).changed(changes))
 
 
 def _require_deal(state: GameState, refusal: str) -> Deal:
     """``refusal``: the whole sentence (a message key) for a play outside a deal (T4)."""
-    if state.phase is not Phase.DEAL or state.deal is None:
+    if state.phase is not _DEAL or state.deal is None:
         raise IllegalAction("T4", Msg(refusal))
     return state.deal
 
@@ -139,12 +147,12 @@ def _require_boss(
 
 def _next_turn(state: GameState, boss: int) -> int:
     """B3: the player on the last Boss's left; V1: on the left of whose turn it was."""
-    return state.left_of(state.turn if state.options.has(Variant.V1) else boss)
+    return state.left_of(state.turn if state.options.has(_V1) else boss)
 
 
 def _begin_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
     events.append(E.TurnBegan(player=seat))
-    return state.replace(turn=seat, phase=Phase.TURN, deal=None, window=None)
+    return state.replace(turn=seat, phase=_TURN, deal=None, window=None)
 
 
 def _describe(ref: CardRef, state: GameState) -> Msg:
@@ -164,18 +172,20 @@ def _describe(ref: CardRef, state: GameState) -> Msg:
     )
 
 
-def _die(state: GameState, written: int | None, rule: str) -> tuple[int, GameState]:
+def _die(state: GameState, written: int | None, rule: str) -> tuple[int, Rng | None]:
+    """The number rolled and the source of chance after the roll, for the roll's own copy
+    of the state (the dice written down, ``rng`` None: the number written, no source)."""
     if state.rng is None:
         if written is None:
             raise IllegalAction(rule, Msg(N_("Write down the number rolled (roll 1–6)")))
-        return written, state
+        return written, None
     value, rng = roll_die(state.rng)
     if written is not None and written != value:
         raise IllegalAction(
             rule,
             msg(N_("The seeded die shows {value}, not {written}"), value=value, written=written),
         )
-    return value, state.replace(rng=rng)
+    return value, rng
 
 
 def _open_window(
@@ -185,14 +195,18 @@ def _open_window(
     cards: tuple[Card, ...],
     target: CardRef | None,
     events: list[Event],
+    **changes: Any,
 ) -> GameState:
+    """ST1 ruling: the play waits for an answer. ``changes``: what the play changes besides
+    (the player's hand), made in the same copy of the state."""
     events.append(E.Played(player=player, window=kind, cards=cards, target=target))
     update: dict[str, Any] = {
-        "window": Window(kind=kind, player=player, cards=cards, target=target)
+        "window": Window(kind=kind, player=player, cards=cards, target=target),
+        **changes,
     }
     if state.deal is not None:
         update["deal"] = state.deal.replace(played=state.deal.played | {player})
-    return state.replace(**update)
+    return state.changed(update)
 
 
 def responders(state: GameState) -> frozenset[int]:

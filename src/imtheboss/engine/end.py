@@ -16,6 +16,11 @@ from .state import (
     Phase,
 )
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_OVER = Phase.OVER
+
 
 def _end_roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
     """E1: the last Boss rolls; a number on the tile's back ends the game."""
@@ -27,12 +32,12 @@ def _end_roll(state: GameState, action: A.Roll, events: list[Event]) -> GameStat
                 player=_name(state, state.end_roller or 0),
             ),
         )
-    value, state = _die(state, action.value, "E1")
+    value, rng = _die(state, action.value, "E1")
     events.append(E.DieRolled(player=action.player, value=value, end_roll=True))
     assert state.end_tile is not None
     if value in state.board.tiles[state.end_tile - 1].ends_on:
-        return _game_over(state, events)
-    state = state.replace(end_roller=None, end_tile=None)
+        return _game_over(state.replace(rng=rng), events)
+    state = state.replace(rng=rng, end_roller=None, end_tile=None)
     return _begin_turn(state, _next_turn(state, action.player), events)
 
 
@@ -41,7 +46,7 @@ def _game_over(state: GameState, events: list[Event]) -> GameState:
     best = max(p.money for p in state.players)
     winners = tuple(i for i, p in enumerate(state.players) if p.money == best)
     events.append(E.GameOver(winners=winners, money=tuple(p.money for p in state.players)))
-    return state.replace(phase=Phase.OVER, winners=winners, window=None, deal=None)
+    return state.replace(phase=_OVER, winners=winners, window=None, deal=None)
 
 
 def _game_is_over(state: GameState) -> IllegalAction:

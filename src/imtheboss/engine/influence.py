@@ -34,6 +34,17 @@ from .state import (
 )
 from .words import colour_word, investor_colour
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_BOSS_CARD = Card.BOSS
+_HIRE_CARD = Card.HIRE
+_HAND_LIMIT = Phase.HAND_LIMIT
+_V8 = Variant.V8
+_BOSS_WINDOW = WindowKind.BOSS
+_HIRE_WINDOW = WindowKind.HIRE
+_TRAVEL_WINDOW = WindowKind.TRAVEL
+
 
 def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> GameState:
     """TR1: on an investor or family card of its colour; grey on any. TR4: never unowned.
@@ -46,7 +57,7 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
             state.owners[target.colour],
             deal.travelling(target.colour),
             action.player,
-            state.options.has(Variant.V8),
+            state.options.has(_V8),
         )
         if refusal == "TR4":
             raise IllegalAction(
@@ -81,8 +92,10 @@ def _travel(state: GameState, action: A.PlayTravel, events: list[Event]) -> Game
             "TR1", msg(N_("There is no {card} on the table"), card=_describe(target, state))
         )
     hand = _take_from_hand(state, action.player, [card], "TR1")
-    state = state.replace(players=_set_player(state, action.player, hand=hand))
-    return _open_window(state, WindowKind.TRAVEL, action.player, (card,), target, events)
+    players = _set_player(state, action.player, hand=hand)
+    return _open_window(
+        state, _TRAVEL_WINDOW, action.player, (card,), target, events, players=players
+    )
 
 
 def _travel_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
@@ -119,9 +132,11 @@ def _boss(state: GameState, action: A.PlayBoss, events: list[Event]) -> GameStat
     deal = _require_deal(state, N_("Boss cards are played only during a deal"))
     if not may_play_boss(action.player, deal.boss):
         raise IllegalAction("B1", Msg(N_("You are already the Boss")))
-    hand = _take_from_hand(state, action.player, [Card.BOSS], "B1")
-    state = state.replace(players=_set_player(state, action.player, hand=hand))
-    return _open_window(state, WindowKind.BOSS, action.player, (Card.BOSS,), None, events)
+    hand = _take_from_hand(state, action.player, [_BOSS_CARD], "B1")
+    players = _set_player(state, action.player, hand=hand)
+    return _open_window(
+        state, _BOSS_WINDOW, action.player, (_BOSS_CARD,), None, events, players=players
+    )
 
 
 def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameState:
@@ -130,8 +145,7 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
     new = window.player
     events.append(E.BossChanged(old=deal.boss, new=new))
     events.append(E.CardsDiscarded(cards=window.cards))
-    state = _with_deal(
-        state,
+    deal = deal.replace(
         boss=new,
         agreements=tuple(a for a in deal.agreements if a.supplier != new),
         # Players' asks stand, now addressed to the new Boss; the old Boss's own offers go
@@ -140,7 +154,7 @@ def _boss_effect(state: GameState, window: Window, events: list[Event]) -> GameS
         cancel_requests=frozenset(),
         may_reset=True,
     )
-    return state.replace(discard=state.discard + window.cards)
+    return state.replace(deal=deal, discard=state.discard + window.cards)
 
 
 def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
@@ -165,7 +179,7 @@ def _reset(state: GameState, action: A.Reset, events: list[Event]) -> GameState:
 
 def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameState:
     """H1: a set of 3 takes another player's investor card for good; H2: unowned first."""
-    in_limit_step = state.phase is Phase.HAND_LIMIT and action.player == state.turn
+    in_limit_step = state.phase is _HAND_LIMIT and action.player == state.turn
     if not in_limit_step:
         if state.limit_hire == action.player:
             raise _limit_hire_ended_the_turn(state, action.player)
@@ -191,12 +205,11 @@ def _hire(state: GameState, action: A.PlayHire, events: list[Event]) -> GameStat
                 colours=beside,
             ),
         )
-    hand = _take_from_hand(state, action.player, [Card.HIRE] * HIRE_SET, "H1")
-    state = state.replace(players=_set_player(state, action.player, hand=hand))
-    cards = (Card.HIRE,) * HIRE_SET
-    return _open_window(
-        state, WindowKind.HIRE, action.player, cards, InvestorRef(colour=action.colour), events
-    )
+    hand = _take_from_hand(state, action.player, [_HIRE_CARD] * HIRE_SET, "H1")
+    players = _set_player(state, action.player, hand=hand)
+    cards = (_HIRE_CARD,) * HIRE_SET
+    target = InvestorRef(colour=action.colour)
+    return _open_window(state, _HIRE_WINDOW, action.player, cards, target, events, players=players)
 
 
 def _limit_hire_ended_the_turn(state: GameState, player: int) -> IllegalAction:

@@ -176,6 +176,11 @@ class Phase(StrEnum):
     OVER = "over"  # E2/E3
 
 
+#: Looked up once: in Python 3.11 ``Variant.V6`` in a method goes through
+#: ``EnumType.__getattr__``'s hook (~900 instructions, against a global's few).
+_V6 = Variant.V6
+
+
 def deal_proceeds(board: Board, stack: tuple[int, ...], deal: Deal | None) -> int:
     """CL4: a deal pays its space's dividends times the top tile's value (C4); nothing
     without a deal or a tile. A player's view reads the same public facts."""
@@ -257,7 +262,7 @@ class GameState(Tree):
 
     def hand_limit(self) -> int:
         """T2: the hand limit at the end of a turn; V6: 10 from the 10th deal on."""
-        if self.options.has(Variant.V6) and self.deals_done >= 10:
+        if self.options.has(_V6) and self.deals_done >= 10:
             return HAND_LIMIT_V6
         return HAND_LIMIT
 

@@ -22,10 +22,21 @@ from .state import (
     Phase,
 )
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_DEAL = Phase.DEAL
+_END_ROLL = Phase.END_ROLL
+_HAND_LIMIT = Phase.HAND_LIMIT
+_PLACE_MARKER = Phase.PLACE_MARKER
+_ROLLED = Phase.ROLLED
+_TURN = Phase.TURN
+_V4 = Variant.V4
+
 
 def _place_marker(state: GameState, action: A.PlaceMarker, events: list[Event]) -> GameState:
     """S6: the player to the start player's right puts the marker on any space."""
-    if state.phase is not Phase.PLACE_MARKER:
+    if state.phase is not _PLACE_MARKER:
         raise IllegalAction("S6", Msg(N_("The dollar marker is already on the board")))
     placer = state.right_of(state.turn)
     if action.player != placer:
@@ -59,18 +70,18 @@ def _require_turn(
     moment of the turn; a roll or a draw after a card in the last call called the close off
     hears whose card it was and that the deal goes on (CL2)."""
     if state.phase not in phases:
-        if state.phase is Phase.DEAL:
+        if state.phase is _DEAL:
             deal = state.deal
             if roll_or_draw and deal is not None and deal.called_off_by is not None:
                 raise _called_off(state, deal.called_off_by)
             raise IllegalAction("T1", Msg(during_deal))
-        if state.phase is Phase.HAND_LIMIT:
+        if state.phase is _HAND_LIMIT:
             raise IllegalAction(
                 "T2", msg(N_("{player} must first discard down"), player=_name(state, state.turn))
             )
-        if state.phase is Phase.PLACE_MARKER:
+        if state.phase is _PLACE_MARKER:
             raise IllegalAction("S6", Msg(N_("The dollar marker must be placed first")))
-        if state.phase is Phase.END_ROLL:
+        if state.phase is _END_ROLL:
             raise IllegalAction(
                 "E1",
                 msg(
@@ -103,7 +114,7 @@ def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> G
     _require_turn(
         state,
         action.player,
-        (Phase.TURN, Phase.ROLLED),
+        (_TURN, _ROLLED),
         N_("A deal is under way: you cannot start a deal now"),
         N_("You cannot start a deal now"),
     )
@@ -116,24 +127,24 @@ def _start_deal(state: GameState, action: A.StartDeal, events: list[Event]) -> G
     assert space is not None
     if state.next_tile is None:
         raise IllegalAction("E2", Msg(N_("No deal tiles are left")))
-    state = state.replace(phase=Phase.DEAL, deal=Deal(space=space, boss=action.player))
+    state = state.replace(phase=_DEAL, deal=Deal(space=space, boss=action.player))
     events.append(E.DealStarted(boss=action.player, space=space, proceeds=state.proceeds))
     return state
 
 
 def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
     """T1(b): roll and move clockwise, skipping covered spaces; or E1, the end roll."""
-    if state.phase is Phase.END_ROLL:
+    if state.phase is _END_ROLL:
         return _end_roll(state, action, events)
     _require_turn(
         state,
         action.player,
-        (Phase.TURN,),
+        (_TURN,),
         N_("A deal is under way: you cannot roll now"),
         N_("You cannot roll now"),
         roll_or_draw=True,
     )
-    value, state = _die(state, action.value, "T1")
+    value, rng = _die(state, action.value, "T1")
     events.append(E.DieRolled(player=action.player, value=value))
     open_spaces = state.uncovered()
     assert state.marker is not None
@@ -143,12 +154,12 @@ def _roll(state: GameState, action: A.Roll, events: list[Event]) -> GameState:
     start = open_spaces.index(here) if here in open_spaces else 0
     target = open_spaces[(start + value) % len(open_spaces)]
     events.append(E.MarkerMoved(space=target))
-    return state.replace(marker=target, phase=Phase.ROLLED)
+    return state.replace(marker=target, phase=_ROLLED, rng=rng)
 
 
 def draw_count(state: GameState, seat: int) -> int:
     """T1: 3 cards; V4: 4/3/2/1 for 0/1/2/3+ investors owned."""
-    if not state.options.has(Variant.V4):
+    if not state.options.has(_V4):
         return DRAW
     return max(1, 4 - len(state.investors_of(seat)))
 
@@ -158,7 +169,7 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
     _require_turn(
         state,
         action.player,
-        (Phase.ROLLED,),
+        (_ROLLED,),
         N_("A deal is under way: you cannot draw now"),
         N_("You cannot draw now"),
         roll_or_draw=True,
@@ -199,13 +210,13 @@ def _draw(state: GameState, action: A.Draw, events: list[Event]) -> GameState:
     limit = state.hand_limit()
     if len(hand) > limit:
         events.append(E.HandLimit(player=action.player, limit=limit, excess=len(hand) - limit))
-        return state.replace(phase=Phase.HAND_LIMIT)
+        return state.replace(phase=_HAND_LIMIT)
     return _begin_turn(state, state.left_of(action.player), events)
 
 
 def _discard(state: GameState, action: A.Discard, events: list[Event]) -> GameState:
     """T2: over the limit after drawing, discard down to it at once."""
-    if state.phase is not Phase.HAND_LIMIT:
+    if state.phase is not _HAND_LIMIT:
         raise IllegalAction(
             "T2", Msg(N_("Discarding is only for a hand over the limit after drawing"))
         )

@@ -24,6 +24,17 @@ from .state import (
     WindowKind,
 )
 
+#: The enum members these steps compare, looked up once: in Python 3.11 each
+#: ``Phase.DEAL`` in a function goes through ``EnumType.__getattr__``'s hook (~900
+#: instructions, against a global's few).
+_STOP = Card.STOP
+_DEAL = Phase.DEAL
+_HAND_LIMIT = Phase.HAND_LIMIT
+_BOSS_WINDOW = WindowKind.BOSS
+_HIRE_WINDOW = WindowKind.HIRE
+_LAST_CALL = WindowKind.LAST_CALL
+_TRAVEL_WINDOW = WindowKind.TRAVEL
+
 #: What answers an open window.
 _ANSWERS = (A.PlayStop, A.Pass, A.TimeUp)
 
@@ -34,7 +45,7 @@ def _window_gate(state: GameState, action: Action, events: list[Event]) -> GameS
     window = state.window
     if window is None or isinstance(action, _ANSWERS):
         return state
-    if window.kind is WindowKind.LAST_CALL:
+    if window.kind is _LAST_CALL:
         if isinstance(action, A.INFLUENCE_PLAYS) and action.player != window.player:
             events.append(E.CloseCalledOff(player=action.player))
             deal = state.deal
@@ -80,9 +91,9 @@ _WAITING = {
 def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameState:
     """ST1–ST3: a stop cancels the travel card, boss card or hire set just played."""
     window = state.window
-    if window is None and state.phase is not Phase.DEAL and not state.after_stop:
+    if window is None and state.phase is not _DEAL and not state.after_stop:
         raise IllegalAction("T4", Msg(N_("Influence cards are played during deals only")))
-    if window is not None and window.kind is WindowKind.LAST_CALL:
+    if window is not None and window.kind is _LAST_CALL:
         raise IllegalAction(
             "CL2",
             Msg(
@@ -104,10 +115,10 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
                 )
             ),
         )
-    hand = _take_from_hand(state, action.player, [Card.STOP], "ST1")
+    hand = _take_from_hand(state, action.player, [_STOP], "ST1")
     players = _set_player(state, action.player, hand=hand)
     events.append(E.Stopped(player=action.player, cancelled=window.kind, of_player=window.player))
-    discarded = (*window.cards, Card.STOP)
+    discarded = (*window.cards, _STOP)
     events.append(E.CardsDiscarded(cards=discarded))
     update: dict[str, Any] = {
         "players": players,
@@ -117,7 +128,7 @@ def _stop(state: GameState, action: A.PlayStop, events: list[Event]) -> GameStat
     }
     if state.deal is not None:
         update["deal"] = state.deal.replace(played=state.deal.played | {action.player})
-    return _after_window(state.replace(**update), events)
+    return _after_window(state.changed(update), events)
 
 
 def _pass(state: GameState, action: A.Pass, events: list[Event]) -> GameState:
@@ -150,11 +161,11 @@ def _resolve(state: GameState, events: list[Event]) -> GameState:
     window = state.window
     assert window is not None
     state = state.replace(window=None)
-    if window.kind is WindowKind.TRAVEL:
+    if window.kind is _TRAVEL_WINDOW:
         state = _travel_effect(state, window, events)
-    elif window.kind is WindowKind.BOSS:
+    elif window.kind is _BOSS_WINDOW:
         state = _boss_effect(state, window, events)
-    elif window.kind is WindowKind.HIRE:
+    elif window.kind is _HIRE_WINDOW:
         state = _hire_effect(state, window, events)
     else:
         return _close_effect(state, window, events)
@@ -164,7 +175,7 @@ def _resolve(state: GameState, events: list[Event]) -> GameState:
 def _after_window(state: GameState, events: list[Event]) -> GameState:
     """At the hand-limit step a hire set may have brought the hand down far enough (T2); the
     turn ends, and a second hire set by the same player is refused with that reason."""
-    if state.phase is Phase.HAND_LIMIT and state.window is None:
+    if state.phase is _HAND_LIMIT and state.window is None:
         player = state.turn
         hand = state.players[player].hand
         if hand is None:
