@@ -3,8 +3,9 @@ over loopback: Bob at the shared keyboard (the table in a tmux pane), Cy and Di 
 join`` terminals (tmux panes of their own), and Ann on the phone page in headless Chromium at
 390×844. Every move goes in through its seat's own screen — keys into its pane, taps on the
 phone by the DevTools protocol — and is chosen from what that screen offers (the first move of
-a simple policy, ``POLICY``: accept, close, roll, deal, lay a family card, offer each player
-$1M once, fail, draw), never from another seat's. The game is played from the marker to the
+a simple policy, ``POLICY``: accept, close, roll, deal — or draw, with no family card in
+hand —, lay a family card or hire for a colour the deal lacks, offer each player $1M once,
+fail), never from another seat's. The game is played from the marker to the
 final score.
 
 In CI it is played on a board file (C4: the tiles and their backs are the board's to say)
@@ -90,11 +91,12 @@ ONE_DEAL_BOARD = "\n".join(
 
 #: The simple policy: the first of these a seat's moves offer, in this order. A turn rolls
 #: and deals where the marker lands (a failed deal leaves the marker, F3: a turn that dealt
-#: where it stands could fail there for ever); a supplier lays each family card the deal
-#: can use at $1M, the Boss lays his own; the Boss offers $1M once to each player for each
-#: set of cards in a deal (a seat remembers what it did in the deal on its screen); a Boss
-#: who made every offer and cannot close declares the deal failed; a player who can do
-#: nothing else draws.
+#: where it stands could fail there for ever), or draws there with no family card in hand
+#: (``draws``); a supplier lays each family card of a colour the deal lacks at $1M, the
+#: Boss lays his own; a seat with a hire set hires an investor the deal lacks; the
+#: Boss offers $1M once to each player for each set of cards in a deal (a seat remembers
+#: what it did in the deal on its screen); a Boss who made every offer and cannot close
+#: declares the deal failed; a player who can do nothing else draws.
 POLICY = (
     "Accept",
     "Close the deal",
@@ -103,12 +105,27 @@ POLICY = (
     "Roll the die",
     "Let's make a deal!",
     "Lay your ",
+    "Hire the ",
     "Offer ",
     "Declare the deal failed",
     "Draw cards",
 )
-#: Moves made once in a deal (the Boss's offers, a seat's family cards laid).
-ONCE = ("Offer ", "Lay your ")
+#: Moves made once in a deal (the Boss's offers, a seat's family cards laid, a hire).
+ONCE = ("Offer ", "Lay your ", "Hire the ")
+#: Moves about one colour, made only while the deal still lacks it (its deal box shows it
+#: ✗): a family card laid for a colour already given, or a hire of it, helps nobody.
+FOR_A_COLOUR = ("Lay your ", "Hire the ")
+#: A player who rolled draws instead of dealing while the hand holds fewer family cards
+#: than this (as a player keeps a hand to supply deals with: a policy that never drew ran
+#: out of family cards and failed deal after deal) — unless the draw would pass the hand
+#: limit (T2: the policy never discards).
+FAMILY_WANTED = 1
+#: The largest hand that still draws (three cards more stay within T2's 12).
+DRAWS_UP_TO = 9
+_COLOURS = {"red": "R", "blue": "B", "yellow": "Y", "pink": "P", "orange": "O", "green": "G"}
+_LACKS = re.compile(r"(?<![A-Za-z])([RBYPOG]) {1,2}([✓✗])")
+_HAND = re.compile(r"Your hand \((\d+) cards?\)")
+_FAMILY = re.compile(r"(\d+) × +[RBYPOG] +family ")
 #: What is drawn over the moves when a dialog is open.
 DIALOG = "█▀▀▀"
 _KEYED = re.compile(r"^ {1,2}(\S+) {2}(\S.*)$")
@@ -173,6 +190,8 @@ def menu_in_sight(lines: list[str]) -> bool:
 
 
 _DEAL = re.compile(r"Deal · space \d+ · Boss \w+")
+#: The shared screen's turn box, between deals: whose turn it is (before or after a roll).
+_OTHERS_TURN = re.compile(r"│ (\w+)(?:'s turn\.| moved to space)")
 
 
 @dataclass
@@ -197,8 +216,8 @@ async def pick(panes: Panes, name: str, memory: Memory) -> Move | None:
     pane. It returns once the app has taken the Enter (``settled``)."""
     await panes.keys(name, "Home")
     lines = panes.lines(name)
-    made = memory.look("\n".join(lines))
-    move = choose(moves(lines), made)
+    made = memory.look(screen := "\n".join(lines))
+    move = choose(moves(lines), made, screen)
     if move is not None:
         await panes.keys(name, *["Down"] * move.index, "Enter")
         await settled(panes, name, lines)
@@ -206,7 +225,7 @@ async def pick(panes: Panes, name: str, memory: Memory) -> Move | None:
     await panes.keys(name, "End")
     # From the bottom, the first line in sight is an option (or the rest of one).
     seen = moves(lines := panes.lines(name))
-    move = choose([Move(-1, 0, 0, ""), *seen], made)
+    move = choose([Move(-1, 0, 0, ""), *seen], made, "\n".join(lines))
     if move is not None:
         await panes.keys(name, *["Up"] * (len(seen) - 1 - move.index), "Enter")
         await settled(panes, name, lines)
@@ -218,25 +237,68 @@ async def settled(panes: Panes, name: str, before: list[str]) -> None:
     changed (a move changes what the seat may play next). A loaded machine takes a while,
     and a key sent meanwhile (the Escape that gives the keyboard back) would land on the
     question and call the move off. Bounded: a move that changes nothing in sight is let be."""
+    await taken(lambda: panes.screen(name), before)
+
+
+async def taken(screen: Callable[[], str], before: list[str]) -> None:
+    """Until ``screen`` shows the move just entered as taken (``settled``), so that the game
+    goes on at once and no device looks at a screen that has not caught up yet."""
     menu = [m.text for m in moves(before)]
     end = time.monotonic() + WAIT
     while time.monotonic() < end:
-        text = panes.screen(name)
+        text = screen()
         if DIALOG in text or [m.text for m in moves(text.splitlines())] != menu:
             return
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.1)
 
 
-def choose(options: list[Move], offered: set[str]) -> Move | None:
+def choose(options: list[Move], offered: set[str], screen: str = "") -> Move | None:
     """The policy's move among ``options`` (the heading is never one); a move of ``ONCE`` is
-    made once in a deal (``offered`` remembers them)."""
+    made once in a deal (``offered`` remembers them). ``screen``, the seat's whole screen,
+    tells its hand and what the deal still lacks (``draws``, ``lacking``)."""
+    if draws(screen):
+        for move in options[1:]:
+            if move.text.startswith("Draw cards"):
+                return move
+    lacks = lacking(screen)
     for wanted in POLICY:
         for move in options[1:]:
-            if move.text.startswith(wanted) and move.text not in offered:
-                if wanted in ONCE:
-                    offered.add(move.text)
-                return move
+            if not move.text.startswith(wanted) or move.text in offered:
+                continue
+            if wanted in FOR_A_COLOUR and lacks is not None and colour_of(move.text) not in lacks:
+                continue
+            if wanted in ONCE:
+                offered.add(move.text)
+            return move
     return None
+
+
+def draws(screen: str) -> bool:
+    """The seat would rather draw than deal: its hand, on its screen, holds fewer family
+    cards than ``FAMILY_WANTED`` and room for three more (a hand not in sight deals)."""
+    if "Your hand is empty." in screen:
+        return True
+    held = _HAND.search(screen)
+    if held is None:
+        return False
+    family = sum(int(count) for count in _FAMILY.findall(screen))
+    return family < FAMILY_WANTED and int(held.group(1)) <= DRAWS_UP_TO
+
+
+def lacking(screen: str) -> set[str] | None:
+    """The colours the deal box on ``screen`` marks ✗ (still lacking), or None where no
+    deal box is in sight."""
+    marks = _LACKS.findall(screen)
+    if not marks:
+        return None
+    return {letter for letter, mark in marks if mark == "✗"}
+
+
+def colour_of(text: str) -> str | None:
+    """The colour a move's line names first (its letter), if any."""
+    found = [(text.find(f" {word} "), letter) for word, letter in _COLOURS.items()]
+    named = sorted((at, letter) for at, letter in found if at >= 0)
+    return named[0][1] if named else None
 
 
 def log_of(screen: str) -> str:
@@ -283,7 +345,8 @@ class Panes:
     async def keys(self, name: str, *keys: str) -> None:
         for key in keys:
             self.tmux("send-keys", "-t", name, key)
-            await asyncio.sleep(0.15)
+            # The arrows only move a menu's highlight: the app takes them as fast as sent.
+            await asyncio.sleep(0.05 if key in ("Up", "Down") else 0.15)
 
     async def wait_for(self, name: str, seen: Callable[[str], bool], what: str) -> str:
         end = time.monotonic() + WAIT
@@ -405,6 +468,7 @@ class Phone:
             for button in ("Yes (y)", "close it ("):
                 if button in text:
                     await self.tap_text(button)
+                    await self.closed()
                     return True
             if "Propose" in text:
                 # The phone page offers no digits to tap (it keeps the on-screen keyboard
@@ -412,16 +476,26 @@ class Phone:
                 await self.page.key("1", "Digit1", "1", 49)
                 await asyncio.sleep(0.3)
                 await self.tap_text("Propose")
+                await self.closed()
                 return True
             raise AssertionError(f"a dialog the policy has no answer for:\n{text}")
         made = self.memory.look(text)
-        move = choose(moves(self.lines()), made)
+        move = choose(moves(self.lines()), made, text)
         if move is None and not menu_in_sight(self.lines()):
-            move = await self.scroll_to(lambda options: choose(options, made))
+            move = await self.scroll_to(lambda options: choose(options, made, self.text()))
         if move is None:
             return False
+        before = self.lines()
         await self.tap(move.row, move.column + 1)
+        await taken(self.text, before)
         return True
+
+    async def closed(self) -> None:
+        """Until the dialog just answered is gone (bounded, as ``taken``): a dialog still in
+        sight would be answered twice."""
+        end = time.monotonic() + WAIT
+        while DIALOG in self.text() and time.monotonic() < end:
+            await asyncio.sleep(0.1)
 
     async def scroll_to(self, find: Callable[[list[Move]], Move | None]) -> Move | None:
         """A menu longer than the phone's screen, swiped through a few rows at a time until
@@ -551,6 +625,9 @@ class Keyboard:
         log = log_of(table)
         if log == self.looked_at or "Keyboard to" in table or " — only " in table:
             return False
+        turn = _OTHERS_TURN.search(table)
+        if turn is not None and turn.group(1) != self.name and "Deal · space" not in table:
+            return False  # another's turn and no deal on: nothing in his hand to play
         await self.panes.keys("table", self.key)
         await self.panes.wait_for("table", lambda s: f"Keyboard to {self.name}" in s, "privacy")
         await self.panes.keys("table", "Enter")
@@ -663,7 +740,7 @@ def play_a_whole_game(
                             acted, night.moves = True, night.moves + 1
                             moved = time.monotonic()
                             say(f"{time.monotonic() - start:7.1f}s  move {night.moves}: {name}")
-                            await asyncio.sleep(1.0)
+                            await asyncio.sleep(0.2)
                     if not middle_kept and "Agreed: " in phone.text():
                         await page.screenshot(shots / "seat-game-2-deal.png")
                         _keep(shots, "seat-game-2-deal", panes, ("table", "cy", "di"))
@@ -685,6 +762,36 @@ def play_a_whole_game(
 
     asyncio.run(asyncio.wait_for(play(), game_time + 4 * WAIT))
     return night
+
+
+def test_the_policy_draws_with_no_family_card_and_lays_only_what_the_deal_lacks() -> None:
+    """The policy reads the seat's own screen: a hand with no family card draws after a roll
+    (one with a family card deals); in a deal, a family card or a hire is played only for
+    a colour the deal box marks ✗, and the Boss's offers still go out once each."""
+    rolled = [Move(0, 0, 0, "Your moves"), Move(1, 1, 0, "Let's make a deal! (here)")]
+    rolled.append(Move(2, 2, 0, "Draw cards"))
+    no_family = "Your hand (4 cards):\n1 ×  B  travel blue\n3 ×  HIRE   (3 take an investor)"
+    family = no_family + "\n2 ×  P  family pink"
+    assert (choose(rolled, set(), no_family) or rolled[0]).text == "Draw cards"
+    assert (choose(rolled, set(), family) or rolled[0]).text.startswith("Let's make a deal!")
+    full = 'Your hand (10 cards):\n10 ×  BOSS   "I\'m the Boss!"'
+    assert (choose(rolled, set(), full) or rolled[0]).text.startswith("Let's make a deal!")
+    deal = (
+        "│  P  ✓ the Boss's family card  │\n│  O  ✗ needs Bob or a family card │\n"
+        "│ and 2 of:  R ✓  B ✗  Y ✓      │"
+    )
+    menu = [
+        Move(0, 0, 0, "Your moves"),
+        Move(1, 1, 0, "Lay your pink family card and name your price…"),
+        Move(2, 2, 0, "Hire the red investor (3 hire cards)"),
+        Move(3, 3, 0, "Lay your orange family card and name your price…"),
+        Move(4, 4, 0, "Hire the blue investor (3 hire cards)"),
+        Move(5, 5, 0, "Offer Bob a price for Bob's orange investor…"),
+    ]
+    made: set[str] = set()
+    picked = [choose(menu, made, deal) for _ in range(3)]
+    assert [m.text if m else None for m in picked] == [menu[3].text, menu[4].text, menu[5].text]
+    assert lacking("no deal here") is None
 
 
 def test_a_whole_game_of_four_each_seat_on_its_own_device(
