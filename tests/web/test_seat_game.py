@@ -330,10 +330,14 @@ class Panes:
         return done.stdout
 
     def open(self, name: str, command: str) -> None:
+        """A pane of 80×24 running ``command``. Without the LINES and COLUMNS of the terminal
+        the tests run in (a tmux pane of 200×50 exports them): the app would take them for
+        its pane's size (as ``shutil.get_terminal_size`` does), draw 50 rows into 24, and
+        no device would find its moves."""
         setting = " ".join(f"{k}={v}" for k, v in self.env.items())
         self.tmux(
             "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
-            f"env {setting} {command}; sleep 600",
+            f"env -u LINES -u COLUMNS {setting} {command}; sleep 600",
         )  # fmt: skip
 
     def lines(self, name: str) -> list[str]:
