@@ -619,6 +619,8 @@ class Keyboard:
     key: str = "2"
     memory: Memory = field(default_factory=Memory)
     looked_at: str = ""
+    #: A move entered in his last look (counted even if the game ended before he was done).
+    entered: bool = False
 
     async def step(self) -> bool:
         table = self.panes.screen("table")
@@ -635,12 +637,26 @@ class Keyboard:
         turn = _OTHERS_TURN.search(table)
         if turn is not None and turn.group(1) != self.name and "Deal · space" not in table:
             return False  # another's turn and no deal on: nothing in his hand to play
+        self.entered = False
+        try:
+            return await self.look()
+        except AssertionError:
+            # The game ended while he looked (another device's end roll): the final score
+            # covers the table, and what he waited for never comes.
+            if "Final money" in self.panes.screen("table"):
+                return self.entered
+            raise
+
+    async def look(self) -> bool:
+        """His hand opened behind the privacy screen, the policy's move played from it, and
+        the keyboard given back."""
         await self.panes.keys("table", self.key)
         await self.panes.wait_for("table", lambda s: f"Keyboard to {self.name}" in s, "privacy")
         await self.panes.keys("table", "Enter")
         own = f"{self.name} — only {self.name} looks"
         await self.panes.wait_for("table", lambda s: own in s, "Bob's hand")
         move = await pick(self.panes, "table", self.memory)
+        self.entered = move is not None
         for _try in range(3):
             text = self.panes.screen("table")
             if own not in text:
