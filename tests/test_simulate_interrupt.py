@@ -9,12 +9,18 @@ many games were done, no traceback, and no worker left behind.
 
 from __future__ import annotations
 
+import multiprocessing.pool
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import pytest
+
+from imtheboss import simulate
 
 
 def _children(pid: int) -> set[int]:
@@ -64,3 +70,33 @@ def test_one_ctrl_c_stops_the_run_and_its_workers(tmp_path: Path) -> None:
     assert not out.strip()  # no table of a part of a run
     time.sleep(0.2)
     assert not [pid for pid in workers if _alive(pid)], "workers left running"
+
+
+def test_a_failed_run_does_not_wait_for_good_for_its_pool_to_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Pool.terminate`` once waited 45 minutes for its task handler after a worker's crash
+    (CPython gh-96995, under load): the run raises the worker's error within ``STOP_WAIT``
+    all the same. Here terminate kills the workers, then waits for ever, as it did."""
+    real = multiprocessing.pool.Pool.terminate
+
+    def stuck(self: multiprocessing.pool.Pool) -> None:
+        real(self)
+        threading.Event().wait()
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", stuck)
+    monkeypatch.setattr(simulate, "STOP_WAIT", 0.5)
+    specs = [simulate.GameSpec(i, ("nobody",) * 4, ()) for i in range(8)]
+    raised: list[BaseException] = []
+
+    def failed_run() -> None:
+        try:
+            list(simulate.run(specs, jobs=2))
+        except ValueError as error:
+            raised.append(error)
+
+    runner = threading.Thread(target=failed_run, daemon=True)
+    runner.start()
+    runner.join(30.0)
+    assert not runner.is_alive(), "the failed run still waits for its pool"
+    assert "unknown bot 'nobody'" in str(raised[0])

@@ -11,6 +11,7 @@ import json
 import multiprocessing
 import re
 import signal
+import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -175,12 +176,26 @@ def run(spec_list: list[GameSpec], jobs: int = 1) -> Iterator[GameStats]:
     try:
         yield from pool.imap(play_one, spec_list, chunksize=_chunk(len(spec_list), jobs))
     except BaseException:  # KeyboardInterrupt, a worker's error, GeneratorExit
-        pool.terminate()
+        _stop(pool)
         raise
-    else:
-        pool.close()
-    finally:
-        pool.join()
+    pool.close()
+    pool.join()
+
+
+#: The longest a failed or interrupted run waits for its pool to stop (seconds).
+STOP_WAIT = 5.0
+
+
+def _stop(pool: Any) -> None:
+    """Stop the workers of a run that failed or was interrupted, waiting at most
+    ``STOP_WAIT``: ``Pool.terminate`` can wait for good for its task handler once workers
+    are killed mid-message (CPython gh-96995; seen once here, a test of a worker's crash
+    waiting 45 minutes), so it runs in a thread of its own that the process does not wait
+    for at exit (the workers are daemons: one still running then, multiprocessing ends at
+    exit)."""
+    stopper = threading.Thread(target=pool.terminate, name="stop the pool", daemon=True)
+    stopper.start()
+    stopper.join(STOP_WAIT)
 
 
 def _chunk(games: int, jobs: int) -> int:
