@@ -28,7 +28,7 @@ from ...engine.cards import Colour
 from ...engine.view import PlayerView
 from ...i18n import N_, _
 from ..language import translate_bindings
-from ..markup import escape
+from ..markup import escape, markup_text
 from .private import KEYS, Move, MoveKeys, colours_of, key_line, line_of, public_moves
 
 #: The keys named on the cover (as the panel's: ``private.KEYS``).
@@ -95,7 +95,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
 
     def _card(self) -> Text:
         name = escape(self.player_name)
-        return Text.from_markup(
+        return markup_text(
             "[b]"
             + _("Keyboard to {name}").format(name=name)
             + "[/b]\n\n"

@@ -46,7 +46,7 @@ from ..labels import (
     refs_text,
 )
 from ..language import translate_bindings
-from ..markup import escape
+from ..markup import escape, markup_text
 from ..widgets.board import BoardView
 from ..widgets.deal import DealView, Stands
 from .dialogs import ConfirmDialog, PriceDialog
@@ -569,7 +569,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
 
     def _title(self) -> Text:
         name = escape(self.seen.players[self.seat].name)
-        return Text.from_markup(_("[b]{name}[/b] — only {name} looks").format(name=name))
+        return markup_text(_("[b]{name}[/b] — only {name} looks").format(name=name))
 
     @staticmethod
     def _prompt() -> str:
