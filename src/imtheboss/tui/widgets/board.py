@@ -76,12 +76,45 @@ class _Grid:
     """The two columns of spaces, laid out at the width the panel has when it is drawn: a
     space's requirement (up to 9 cells) comes first, so when the language's dividends label
     ("배당 6": 6 cells) leaves it no room, the count goes bare (the legend says what it is),
-    measured in cells, at 80 columns as in a wider terminal."""
+    measured in cells, at 80 columns as in a wider terminal.
+
+    The grid is drawn line by line as Rich's ``Table.grid(padding=(0, 1), expand=True)`` lays
+    these six columns out (``_rich_table`` is that table): laying out and drawing a Rich table
+    of 48 cells was the dearest piece of the table's first frame (issue 20). A width too
+    narrow for every column's minimum is left to the table itself, which squeezes them."""
 
     def __init__(self, rows: list[tuple[Text, Text, int]]) -> None:
         self.rows = rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        labels, paid = self._labels(width)
+        # As the grid sizes its columns: a column's padding is one cell on its right (none
+        # after the last); the fixed ones are number (3) and dividends (``paid``), and the two
+        # requirement columns (ratio 1) share what is left, the left one rounded up.
+        flexible = width - (3 + 1 + paid + 1) * 2 + 1
+        if flexible < 2 * 2:
+            yield self._rich_table(labels, paid)
+            return
+        left = -(-flexible // 2)
+        needs = (left - 1, flexible - left - 1)
+        for row in range(BOARD_ROWS):
+            line = Text(end="\n", no_wrap=True, overflow="crop")
+            for side, index in enumerate((row, row + BOARD_ROWS)):
+                number, text, count = self.rows[index]
+                if side:
+                    line.append(" ")
+                line.append_text(_right(number, 3))
+                line.append(" ")
+                cell = text.copy()
+                cell.truncate(needs[side], overflow="ellipsis", pad=True)
+                line.append_text(cell)
+                line.append(" ")
+                line.append_text(_right(Text(labels[count] if count else ""), paid))
+            yield line
+
+    def _labels(self, width: int) -> tuple[dict[int, str], int]:
+        """The dividends' labels at this width, and their column's width."""
         # A label wider than the board has room for gives way to the bare number.
         counts = {count for _number, _text, count in self.rows if count} | set(range(1, 10))
         # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
@@ -90,9 +123,12 @@ class _Grid:
         need = max(cell_len(text.plain) for _number, text, _count in self.rows)
         # Two sides of number (3), requirement and dividends (at least 3), 1 cell between
         # columns.
-        if 2 * (3 + need + max(3, *map(cell_len, labels.values()))) + 5 > options.max_width:
+        if 2 * (3 + need + max(3, *map(cell_len, labels.values()))) + 5 > width:
             labels = {n: str(n) for n in counts}
-        paid = max(3, *map(cell_len, labels.values()))
+        return labels, max(3, *map(cell_len, labels.values()))
+
+    def _rich_table(self, labels: dict[int, str], paid: int) -> Table:
+        """The grid as a Rich table (what the lines above draw, where the columns fit)."""
         grid = Table.grid(padding=(0, 1), expand=True)
         for _side in range(2):
             grid.add_column(justify="right", width=3)
@@ -105,7 +141,16 @@ class _Grid:
         for row in range(BOARD_ROWS):
             left, right = cells[row], cells[row + BOARD_ROWS]
             grid.add_row(*left, *right)
-        yield grid
+        return grid
+
+
+def _right(text: Text, width: int) -> Text:
+    """``text`` justified right in ``width`` cells, as a table's cell justifies it."""
+    cell = text.copy()
+    cell.rstrip()
+    cell.truncate(width, overflow="ellipsis")
+    cell.pad_left(width - cell_len(cell.plain))
+    return cell
 
 
 def _numbers(numbers: Iterable[int]) -> str:
