@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.cards import COLOURS
 from ...i18n import N_, _
+from ..dialog_css import DialogCSS
 from ..labels import chip, colour_name
 from ..language import translate_bindings
 from ..markup import markup_text
@@ -182,7 +183,7 @@ def board_legend() -> Legend:
     return Legend([*board, Hanging(heading, chips)])
 
 
-class LegendScreen(ModalScreen[None]):
+class LegendScreen(DialogCSS, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,l", "close", N_("Back to the table"))]
 
     def compose(self) -> ComposeResult:

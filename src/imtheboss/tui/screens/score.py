@@ -16,12 +16,13 @@ from textual.widgets import Button, Label, Static
 
 from ...engine.view import PlayerView
 from ...i18n import N_, _, all_of, ngettext
+from ..dialog_css import DialogCSS
 from ..labels import colour_name, money
 from ..language import translate_bindings
 from ..markup import escape, markup_text
 
 
-class ScoreScreen(Screen[str]):
+class ScoreScreen(DialogCSS, Screen[str]):
     BINDINGS = [
         Binding("p", "choose('again')", N_("Play again")),
         Binding("q", "choose('quit')", N_("Quit")),
