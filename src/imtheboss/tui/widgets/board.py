@@ -17,6 +17,7 @@ from ...engine.state import Phase
 from ...engine.view import PlayerView
 from ...i18n import _, ngettext
 from ..labels import STYLE
+from .grid import Column, lines
 
 #: The board's rows: 16 spaces in two columns.
 BOARD_ROWS = 8
@@ -78,40 +79,25 @@ class _Grid:
     ("배당 6": 6 cells) leaves it no room, the count goes bare (the legend says what it is),
     measured in cells, at 80 columns as in a wider terminal.
 
-    The grid is drawn line by line as Rich's ``Table.grid(padding=(0, 1), expand=True)`` lays
-    these six columns out (``_rich_table`` is that table): laying out and drawing a Rich table
-    of 48 cells was the dearest piece of the table's first frame (issue 20). A width too
-    narrow for every column's minimum is left to the table itself, which squeezes them."""
+    The grid is drawn line by line as Rich's grid lays these six columns out (``grid.lines``;
+    ``_rich_table`` is that grid, drawn where the columns do not fit)."""
 
     def __init__(self, rows: list[tuple[Text, Text, int]]) -> None:
         self.rows = rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        labels, paid = self._labels(width)
-        # As the grid sizes its columns: a column's padding is one cell on its right (none
-        # after the last); the fixed ones are number (3) and dividends (``paid``), and the two
-        # requirement columns (ratio 1) share what is left, the left one rounded up.
-        flexible = width - (3 + 1 + paid + 1) * 2 + 1
-        if flexible < 2 * 2:
+        labels, paid = self._labels(options.max_width)
+        cells = [
+            (number, text, Text(labels[count] if count else ""))
+            for number, text, count in self.rows
+        ]
+        columns = [Column(3, justify="right"), Column(ratio=1), Column(paid, justify="right")] * 2
+        rows = [(*cells[row], *cells[row + BOARD_ROWS]) for row in range(BOARD_ROWS)]
+        drawn = lines(columns, rows, options.max_width)
+        if drawn is None:
             yield self._rich_table(labels, paid)
-            return
-        left = -(-flexible // 2)
-        needs = (left - 1, flexible - left - 1)
-        for row in range(BOARD_ROWS):
-            line = Text(end="\n", no_wrap=True, overflow="crop")
-            for side, index in enumerate((row, row + BOARD_ROWS)):
-                number, text, count = self.rows[index]
-                if side:
-                    line.append(" ")
-                line.append_text(_right(number, 3))
-                line.append(" ")
-                cell = text.copy()
-                cell.truncate(needs[side], overflow="ellipsis", pad=True)
-                line.append_text(cell)
-                line.append(" ")
-                line.append_text(_right(Text(labels[count] if count else ""), paid))
-            yield line
+        else:
+            yield from drawn
 
     def _labels(self, width: int) -> tuple[dict[int, str], int]:
         """The dividends' labels at this width, and their column's width."""
@@ -142,15 +128,6 @@ class _Grid:
             left, right = cells[row], cells[row + BOARD_ROWS]
             grid.add_row(*left, *right)
         return grid
-
-
-def _right(text: Text, width: int) -> Text:
-    """``text`` justified right in ``width`` cells, as a table's cell justifies it."""
-    cell = text.copy()
-    cell.rstrip()
-    cell.truncate(width, overflow="ellipsis")
-    cell.pad_left(width - cell_len(cell.plain))
-    return cell
 
 
 def _numbers(numbers: Iterable[int]) -> str:
