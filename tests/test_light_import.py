@@ -139,3 +139,22 @@ def test_an_english_line_of_the_log_compiles_no_wide_character_class() -> None:
     assert wrapping._pattern.cache_info().currsize == 0
     assert not wrapping.own_wrap("Año nuevo: Åsa")  # beyond ASCII, no ideograph
     assert wrapping.own_wrap("安出價400萬")
+
+
+def test_the_built_in_boards_are_built_when_first_asked_for() -> None:
+    """Importing the engine reads no board (issue 20: both were parsed from TOML at import);
+    a new game on the default board builds that one only, and the same value every time."""
+    code = (
+        "import sys\n"
+        "from imtheboss.engine import board\n"
+        "print(sorted(board._built), 'importlib.resources' in sys.modules)\n"
+        "first = board.default_board()\n"
+        "print(sorted(board._built), board.default_board() is first,"
+        " board.built_in_name(first), board.built_in_board('nonesuch'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == [
+        "[] False",
+        "['transcribed'] True transcribed None",
+    ]
+    assert board_module.built_in_name(board_module.reconstructed_board()) == "reconstructed"

@@ -11,7 +11,7 @@ what that validator checks, the consistency checks what every ``Board`` checks.
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from .cards import COLOURS, Colour
@@ -203,33 +203,48 @@ TRANSCRIBED = "transcribed"
 RECONSTRUCTED = "reconstructed"
 
 
+#: Their files, in the order ``built_in_name`` tries them (the board new games start on first).
+_BUILT_IN_NAMES = (TRANSCRIBED, RECONSTRUCTED)
+
+
 def default_board() -> Board:
     """The board new games start on: the printed board as transcribed (board.md, "Evidence
     found 2026-12-01"; C1: 16 spaces in a ring, each with its investors and dividends; C4:
     the 15 deal tiles and their backs, still reconstructed)."""
-    return _BUILT_IN[TRANSCRIBED]
+    board = built_in_board(TRANSCRIBED)
+    assert board is not None
+    return board
 
 
 def reconstructed_board() -> Board:
     """The reconstruction of ``board.md``: the board of every game written before boards had
     names, so what a file without a ``board:`` line (and a ``Setup`` without a board) means."""
-    return _BUILT_IN[RECONSTRUCTED]
+    board = built_in_board(RECONSTRUCTED)
+    assert board is not None
+    return board
 
 
 def built_in_board(name: str) -> Board | None:
-    """The built-in board called ``name``, or None."""
-    return _BUILT_IN.get(name)
+    """The built-in board called ``name``, or None: built from its file when first asked
+    for, then always the same value (a new table needs one of the two boards, and reading
+    both at import was about a quarter of the game's own import: issue 20)."""
+    board = _built.get(name)
+    if board is None and name in _BUILT_IN_NAMES:
+        # Two threads asking at once build it twice; both get the one stored first.
+        board = _built.setdefault(name, _trusted_board(built_in_text(name)))
+    return board
 
 
 def built_in_name(board: Board) -> str | None:
     """The name of the built-in board equal to ``board``, or None (a board of one's own)."""
-    return next((name for name, known in _BUILT_IN.items() if known == board), None)
+    return next((name for name in _BUILT_IN_NAMES if built_in_board(name) == board), None)
 
 
 def built_in_text(name: str) -> str:
-    """A built-in board's file, to be copied and edited for one's own."""
-    path = f"data/{name}.toml"
-    return resources.files("imtheboss.engine").joinpath(path).read_text(encoding="utf-8")
+    """A built-in board's file, to be copied and edited for one's own. Read beside this
+    module (the package is installed as files), not through ``importlib.resources``, whose
+    import (and its zip reader's) was another tenth of the game's import."""
+    return (Path(__file__).parent / "data" / f"{name}.toml").read_text(encoding="utf-8")
 
 
 def _trusted_board(text: str) -> Board:
@@ -267,4 +282,5 @@ def _trusted_board(text: str) -> Board:
     )
 
 
-_BUILT_IN = {name: _trusted_board(built_in_text(name)) for name in (TRANSCRIBED, RECONSTRUCTED)}
+#: The built-in boards built so far, by name.
+_built: dict[str, Board] = {}

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from .. import i18n
 from ..i18n import N_, _
+from .dialog_css import DialogCSS
 
 #: Each language in its own name: whoever reads it, reads it in theirs.
 LANGUAGE_NAMES: dict[str, str] = {
@@ -96,7 +97,7 @@ def language_command(choose: Callable[[], None]) -> SystemCommand:
     )
 
 
-class LanguageDialog(ModalScreen[str | None]):
+class LanguageDialog(DialogCSS, ModalScreen[str | None]):
     """The five languages, each in its own name; Escape keeps the language as it is."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]

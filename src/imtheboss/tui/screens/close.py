@@ -29,6 +29,7 @@ from ...engine.errors import IllegalAction
 from ...engine.state import CardRef, FamilyRef, InvestorRef
 from ...engine.view import PlayerView
 from ...i18n import N_, _, render
+from ..dialog_css import DialogCSS
 from ..labels import colour_name, money, ref_text, refusal
 from ..language import translate_bindings
 from .dialogs import TypedAhead
@@ -45,7 +46,7 @@ def _key(ref: CardRef) -> str:
     return f"investor:{ref.colour.value}"
 
 
-class CloseDialog(TypedAhead, ModalScreen[A.Close | None]):
+class CloseDialog(DialogCSS, TypedAhead, ModalScreen[A.Close | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(

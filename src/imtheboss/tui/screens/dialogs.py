@@ -19,6 +19,7 @@ from ...engine.cards import Card
 from ...engine.state import Price
 from ...engine.view import PlayerView
 from ...i18n import N_, _, ngettext
+from ..dialog_css import DialogCSS
 from ..labels import card_text, money
 from ..language import translate_bindings
 from ..widgets.board import space_text
@@ -63,7 +64,7 @@ class TypedAhead:
         return self._drawn_at is None or event.time < self._drawn_at
 
 
-class PriceDialog(ModalScreen[Price | None]):
+class PriceDialog(DialogCSS, ModalScreen[Price | None]):
     """A price in whole $M or in dividends of this deal (N3). Up and Down in the amount switch
     the unit: no walk to the radio buttons."""
 
@@ -140,7 +141,7 @@ class PriceDialog(ModalScreen[Price | None]):
         self.dismiss(None)
 
 
-class DiscardDialog(ModalScreen[tuple[Card, ...] | None]):
+class DiscardDialog(DialogCSS, ModalScreen[tuple[Card, ...] | None]):
     """T2: choose exactly the cards to discard down to the hand limit."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
@@ -196,7 +197,7 @@ class DiscardDialog(ModalScreen[tuple[Card, ...] | None]):
         self.dismiss(None)
 
 
-class SpaceDialog(ModalScreen[int | None]):
+class SpaceDialog(DialogCSS, ModalScreen[int | None]):
     """S6: the dollar marker goes on any space."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
@@ -261,7 +262,7 @@ class SpaceDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(TypedAhead, ModalScreen[bool]):
+class ConfirmDialog(DialogCSS, TypedAhead, ModalScreen[bool]):
     """A yes/no question: ``y`` says yes, ``n`` or Escape says no. Enter says nothing: the
     question is the safeguard, and a key typed before it was drawn is ignored.
 

@@ -19,8 +19,10 @@ from textual.widgets import Footer, Static
 
 from ...engine.cards import COLOURS
 from ...i18n import N_, _
+from ..dialog_css import DialogCSS
 from ..labels import chip, colour_name
 from ..language import translate_bindings
+from ..markup import markup_text
 from ..widgets.players import KEYS_HINT
 
 #: One block, so a translation can keep its own columns aligned (each line is a row).
@@ -159,7 +161,7 @@ def hanging_lines(block: Text) -> list[Hanging]:
 
 
 def legend_text() -> Legend:
-    block = Text.from_markup(_(_LEGEND).format(keys=KEYS_HINT))
+    block = markup_text(_(_LEGEND).format(keys=KEYS_HINT))
     lines = hanging_lines(block)
     # The block ends with the colours' heading; the chips follow it, each with its name.
     heading = lines.pop().pieces[0] if lines and lines[-1].pieces else Text("")
@@ -172,7 +174,7 @@ def board_legend() -> Legend:
     """The legend's board part and the colours, for the table of a large terminal (the
     players' part is read once, on the legend screen): the translated block's first
     paragraph, its heading left to the box's title, then the chips with their names."""
-    block = Text.from_markup(_(_LEGEND).format(keys=KEYS_HINT))
+    block = markup_text(_(_LEGEND).format(keys=KEYS_HINT))
     lines = hanging_lines(block)
     first = next((i for i, line in enumerate(lines) if not line.pieces and not line.prefix), 0)
     board = lines[1:first]  # without its heading: the box's title says "Legend"
@@ -181,7 +183,7 @@ def board_legend() -> Legend:
     return Legend([*board, Hanging(heading, chips)])
 
 
-class LegendScreen(ModalScreen[None]):
+class LegendScreen(DialogCSS, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,l", "close", N_("Back to the table"))]
 
     def compose(self) -> ComposeResult:

@@ -11,13 +11,14 @@ from textual.widgets import Button, Input, Label
 from ... import i18n
 from ...i18n import N_, _, pgettext
 from ...names import MAX_LENGTH, NameRefused, check_names
+from ..dialog_css import DialogCSS
 from ..labels import game_title
 from ..language import LANGUAGE_NAMES, translate_bindings
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 
 
-class NamesScreen(Screen[tuple[str, ...]]):
+class NamesScreen(DialogCSS, Screen[tuple[str, ...]]):
     BINDINGS = [Binding("escape", "app.quit", N_("Quit"))]
 
     def __init__(self, players: int) -> None:

@@ -27,15 +27,16 @@ from ...engine.actions import Action
 from ...engine.cards import Colour
 from ...engine.view import PlayerView
 from ...i18n import N_, _
+from ..dialog_css import DialogCSS
 from ..language import translate_bindings
-from ..markup import escape
+from ..markup import escape, markup_text
 from .private import KEYS, Move, MoveKeys, colours_of, key_line, line_of, public_moves
 
 #: The keys named on the cover (as the panel's: ``private.KEYS``).
 _KEYS = (KEYS["ask"], KEYS["accept"], KEYS["close"], KEYS["bundle"], KEYS["standing"])
 
 
-class PrivacyScreen(MoveKeys, ModalScreen[bool]):
+class PrivacyScreen(DialogCSS, MoveKeys, ModalScreen[bool]):
     BINDINGS = [
         Binding("enter", "confirm", N_("I am the one at the keyboard")),
         Binding("escape", "cancel", N_("Give the keyboard back")),
@@ -95,7 +96,7 @@ class PrivacyScreen(MoveKeys, ModalScreen[bool]):
 
     def _card(self) -> Text:
         name = escape(self.player_name)
-        return Text.from_markup(
+        return markup_text(
             "[b]"
             + _("Keyboard to {name}").format(name=name)
             + "[/b]\n\n"

@@ -35,6 +35,7 @@ from ...engine.options import Variant
 from ...engine.state import FamilyRef, Price
 from ...engine.view import PlayerView
 from ...i18n import N_, _, all_of, ngettext
+from ..dialog_css import DialogCSS
 from ..labels import (
     card_colour,
     card_text,
@@ -46,7 +47,7 @@ from ..labels import (
     refs_text,
 )
 from ..language import translate_bindings
-from ..markup import escape
+from ..markup import escape, markup_text
 from ..widgets.board import BoardView
 from ..widgets.deal import DealView, Stands
 from .dialogs import ConfirmDialog, PriceDialog
@@ -492,7 +493,7 @@ class Menu(OptionList):
             super().action_cursor_down()
 
 
-class PrivatePanel(MoveKeys, ModalScreen[None]):
+class PrivatePanel(DialogCSS, MoveKeys, ModalScreen[None]):
     BINDINGS = [Binding("escape", "give_back", N_("Give the keyboard back"))]
     #: What the count does while this panel is open, beside its seconds: at the shared
     #: keyboard it is paused (a seat's own device says otherwise).
@@ -569,7 +570,7 @@ class PrivatePanel(MoveKeys, ModalScreen[None]):
 
     def _title(self) -> Text:
         name = escape(self.seen.players[self.seat].name)
-        return Text.from_markup(_("[b]{name}[/b] — only {name} looks").format(name=name))
+        return markup_text(_("[b]{name}[/b] — only {name} looks").format(name=name))
 
     @staticmethod
     def _prompt() -> str:

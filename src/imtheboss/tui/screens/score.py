@@ -8,7 +8,6 @@ here anyway."""
 from __future__ import annotations
 
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,12 +16,13 @@ from textual.widgets import Button, Label, Static
 
 from ...engine.view import PlayerView
 from ...i18n import N_, _, all_of, ngettext
+from ..dialog_css import DialogCSS
 from ..labels import colour_name, money
 from ..language import translate_bindings
-from ..markup import escape
+from ..markup import escape, markup_text
 
 
-class ScoreScreen(Screen[str]):
+class ScoreScreen(DialogCSS, Screen[str]):
     BINDINGS = [
         Binding("p", "choose('again')", N_("Play again")),
         Binding("q", "choose('quit')", N_("Quit")),
@@ -65,7 +65,7 @@ class ScoreScreen(Screen[str]):
             title = _("I'm the Boss! — {winners} won")
         with Vertical(id="score"):
             yield Label(
-                Text.from_markup("[b]" + title.format(winners=escape(winners)) + "[/b]"),
+                markup_text("[b]" + title.format(winners=escape(winners)) + "[/b]"),
                 id="score-title",
             )
             yield Label(

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from ...i18n import N_, _, ngettext
+from ..dialog_css import DialogCSS
 from ..language import translate_bindings
 
 #: What the table chose: the sentence to quit with (the game is saved, here or elsewhere),
@@ -33,7 +34,7 @@ def somewhere_else(save: Path) -> Path:
     return Path(tempfile.gettempdir()) / "imtheboss" / save.name
 
 
-class UnsavedQuitDialog(ModalScreen[str | None]):
+class UnsavedQuitDialog(DialogCSS, ModalScreen[str | None]):
     """``missing``: how many moves the save lacks and why, said anew (it changes with a
     retry). ``retry`` saves again (None: saved, else why not); ``write_to`` writes the game in
     another file (the same answer)."""

@@ -17,6 +17,7 @@ from ...engine.state import Phase
 from ...engine.view import PlayerView
 from ...i18n import _, ngettext
 from ..labels import STYLE
+from .grid import Column, lines
 
 #: The board's rows: 16 spaces in two columns.
 BOARD_ROWS = 8
@@ -76,12 +77,30 @@ class _Grid:
     """The two columns of spaces, laid out at the width the panel has when it is drawn: a
     space's requirement (up to 9 cells) comes first, so when the language's dividends label
     ("배당 6": 6 cells) leaves it no room, the count goes bare (the legend says what it is),
-    measured in cells, at 80 columns as in a wider terminal."""
+    measured in cells, at 80 columns as in a wider terminal.
+
+    The grid is drawn line by line as Rich's grid lays these six columns out (``grid.lines``;
+    ``_rich_table`` is that grid, drawn where the columns do not fit)."""
 
     def __init__(self, rows: list[tuple[Text, Text, int]]) -> None:
         self.rows = rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        labels, paid = self._labels(options.max_width)
+        cells = [
+            (number, text, Text(labels[count] if count else ""))
+            for number, text, count in self.rows
+        ]
+        columns = [Column(3, justify="right"), Column(ratio=1), Column(paid, justify="right")] * 2
+        rows = [(*cells[row], *cells[row + BOARD_ROWS]) for row in range(BOARD_ROWS)]
+        drawn = lines(columns, rows, options.max_width)
+        if drawn is None:
+            yield self._rich_table(labels, paid)
+        else:
+            yield from drawn
+
+    def _labels(self, width: int) -> tuple[dict[int, str], int]:
+        """The dividends' labels at this width, and their column's width."""
         # A label wider than the board has room for gives way to the bare number.
         counts = {count for _number, _text, count in self.rows if count} | set(range(1, 10))
         # Translators: "d" is dividends; at most 3 cells with the number (CJK: 2 cells
@@ -90,9 +109,12 @@ class _Grid:
         need = max(cell_len(text.plain) for _number, text, _count in self.rows)
         # Two sides of number (3), requirement and dividends (at least 3), 1 cell between
         # columns.
-        if 2 * (3 + need + max(3, *map(cell_len, labels.values()))) + 5 > options.max_width:
+        if 2 * (3 + need + max(3, *map(cell_len, labels.values()))) + 5 > width:
             labels = {n: str(n) for n in counts}
-        paid = max(3, *map(cell_len, labels.values()))
+        return labels, max(3, *map(cell_len, labels.values()))
+
+    def _rich_table(self, labels: dict[int, str], paid: int) -> Table:
+        """The grid as a Rich table (what the lines above draw, where the columns fit)."""
         grid = Table.grid(padding=(0, 1), expand=True)
         for _side in range(2):
             grid.add_column(justify="right", width=3)
@@ -105,7 +127,7 @@ class _Grid:
         for row in range(BOARD_ROWS):
             left, right = cells[row], cells[row + BOARD_ROWS]
             grid.add_row(*left, *right)
-        yield grid
+        return grid
 
 
 def _numbers(numbers: Iterable[int]) -> str:

@@ -23,7 +23,7 @@ from ...engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
 from ...engine.view import PlayerView
 from ...i18n import _, all_of, fill, ngettext
 from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
-from ..markup import escape
+from ..markup import escape, markup_text
 from .log_view import Wrapped
 from .players import seat_key
 
@@ -183,7 +183,7 @@ class DealView(VerticalScroll):
         assert deal is not None
         space = view.board.space(deal.space)
         agreed = view.promised
-        head = Text.from_markup(
+        head = markup_text(
             _("Pays [b]{proceeds}[/]: {promised} promised, Boss keeps {kept}").format(
                 proceeds=money(view.proceeds),
                 promised=money(agreed),
@@ -283,7 +283,7 @@ def _turn(view: PlayerView, keys: bool) -> Text:
                 "{turn} starts. [b]{placer}[/], on {turn}'s right, places the dollar marker "
                 "on any space."
             )
-        return Text.from_markup(fill(text, turn=turn, placer=placer))
+        return markup_text(fill(text, turn=turn, placer=placer))
     if phase is Phase.TURN:
         if not keys:
             text = _("[b]{turn}'s turn:[/] a deal here (space {space}) or a roll of the die.")
@@ -292,7 +292,7 @@ def _turn(view: PlayerView, keys: bool) -> Text:
                 "[b]{turn}'s turn.[/] [b reverse] d [/] deal here (space {space})  ·  "
                 "[b reverse] r [/] roll the die and move"
             )
-        return Text.from_markup(fill(text, turn=turn, space=view.marker))
+        return markup_text(fill(text, turn=turn, space=view.marker))
     if phase is Phase.ROLLED:
         if not keys:
             text = _("[b]{turn}[/] moved to space {space}: a deal here, or draw cards.")
@@ -301,13 +301,13 @@ def _turn(view: PlayerView, keys: bool) -> Text:
                 "[b]{turn}[/] moved to space {space}. [b reverse] d [/] deal here  ·  "
                 "[b reverse] w [/] draw cards"
             )
-        return Text.from_markup(text.format(turn=turn, space=view.marker))
+        return markup_text(text.format(turn=turn, space=view.marker))
     if phase is Phase.HAND_LIMIT:
         if not keys:
-            return Text.from_markup(
+            return markup_text(
                 _("[b]{turn}[/] holds more than the hand limit: a discard.").format(turn=turn)
             )
-        return Text.from_markup(
+        return markup_text(
             _(
                 "[b]{turn}[/] holds more than the hand limit: {turn}, take the keyboard "
                 "([b reverse] {keys} [/]) to discard (or play hire sets first)."
@@ -321,9 +321,9 @@ def _turn(view: PlayerView, keys: bool) -> Text:
             )
         else:
             text = _("The tile is laid. [b]{roller}[/] rolls for the end of the game.")
-        return Text.from_markup(text.format(roller=roller))
+        return markup_text(text.format(roller=roller))
     winners = escape(all_of([view.players[w].name for w in view.winners]))
-    return Text.from_markup(_("[b]The game is over.[/] {winners} won.").format(winners=winners))
+    return markup_text(_("[b]The game is over.[/] {winners} won.").format(winners=winners))
 
 
 def _ref(names: list[str], ref: InvestorRef | FamilyRef) -> str:
@@ -366,7 +366,7 @@ def _window_line(
     if last_call:
         badge = _('"One, two…"')
         line = _("{who} closes.").format(who=who)
-        return Text.from_markup(f"[b on dark_green] {badge} [/] {line}{clock}"), hint
+        return markup_text(f"[b on dark_green] {badge} [/] {line}{clock}"), hint
     target = None
     if window.target is not None:
         if isinstance(window.target, FamilyRef):
@@ -390,4 +390,4 @@ def _window_line(
     else:
         line = _("{who} plays a hire set on {target}.").format(who=who, target=target)
     badge = _("WAIT")
-    return Text.from_markup(f"[b on dark_red] {badge} [/] {line}{clock}"), hint
+    return markup_text(f"[b on dark_red] {badge} [/] {line}{clock}"), hint

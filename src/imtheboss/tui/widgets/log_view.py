@@ -37,6 +37,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...wrapping import own_wrap, wrap_points
+from ..markup import markup_text
 
 
 class Wrapped:
@@ -44,7 +45,7 @@ class Wrapped:
     it at the width it is given."""
 
     def __init__(self, line: str | Text, keep: Sequence[str] = ()) -> None:
-        self.text = Text.from_markup(line) if isinstance(line, str) else line
+        self.text = markup_text(line) if isinstance(line, str) else line
         self.keep = tuple(keep)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -177,7 +178,7 @@ class LogView(ScrollView, can_focus=True):
             return self
         renderable: RenderableType = content
         if isinstance(content, str):
-            renderable = Text.from_markup(content) if self.markup else Text(content)
+            renderable = markup_text(content) if self.markup else Text(content)
         if isinstance(renderable, Text):
             renderable.expand_tabs()
         console = self.app.console

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -20,6 +20,7 @@ from ...engine.view import MoneyPile, PlayerView
 from ...i18n import N_, _
 from ..labels import STYLE
 from ..labels import money as money_text
+from .grid import Column, lines
 from .once import DrawnOnce
 
 #: The look of a pile of money, in a word (M1: its size, never the sum).
@@ -50,26 +51,22 @@ class PlayersView(Static):
     ) -> None:
         """``keys``: the seats' keys are shown (not in a replay, where no one plays);
         ``money``: the exact sums, once they are public (the end of the game)."""
-        table = Table.grid(padding=(0, 1), expand=True)
         # Translators: "bot" marks a computer player in a column 3 cells wide.
-        table.add_column(width=max(3, cell_len(_("bot"))), no_wrap=True)  # key
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")  # name
+        key_width = max(3, cell_len(_("bot")))
         # BOSS or turn: as wide as the widest word of the table's language (보스: 4 cells).
         role_width = max(4, *(cell_len(w) for w in (_("BOSS"), _("won"), _("turn"))))
-        table.add_column(width=role_width, no_wrap=True)
-        table.add_column(no_wrap=True)  # investors
-        table.add_column(justify="right", no_wrap=True)  # cards
-        table.add_column(no_wrap=True)  # money pile
         head = "dim"
-        table.add_row(
-            Text(_("key") if keys else "", style=head),
-            Text(_("player"), style=head),
-            Text(""),
-            # Translators: column headings of the players' panel (36 cells for all six).
-            Text(_("inv."), style=head),
-            Text(_("cards"), style=head),
-            Text(_("money"), style=head),
-        )
+        rows: list[tuple[Text, ...]] = [
+            (
+                Text(_("key") if keys else "", style=head),
+                Text(_("player"), style=head),
+                Text(""),
+                # Translators: column headings of the players' panel (36 cells for all six).
+                Text(_("inv."), style=head),
+                Text(_("cards"), style=head),
+                Text(_("money"), style=head),
+            )
+        ]
         deal = view.deal
         trips = {t.colour for t in deal.trips} if deal else set()
         for player in view.players:
@@ -97,18 +94,9 @@ class PlayersView(Static):
             if not player.investors:
                 investors.append("–", style="dim")
             cards = "?" if player.hand_size is None else str(player.hand_size)
-            table.add_row(
-                key,
-                name,
-                role,
-                investors,
-                Text(cards),
-                Text(
-                    _(_PILE_WORD[player.pile]) if money is None else money_text(money[seat]),
-                    style="green",
-                ),
-            )
-        parts: list[RenderableType] = [table]
+            pile = _(_PILE_WORD[player.pile]) if money is None else money_text(money[seat])
+            rows.append((key, name, role, investors, Text(cards), Text(pile, style="green")))
+        parts: list[RenderableType] = [_Seats(key_width, role_width, rows)]
         if view.unowned:
             beside = Text(_("Unowned, beside the board: "), style="dim")
             for colour in view.unowned:
@@ -118,3 +106,41 @@ class PlayersView(Static):
         self.border_title = _("Players")
         self.border_subtitle = _("keys {keys}").format(keys=KEYS_HINT) if keys else ""
         self.update(DrawnOnce(Group(*parts)))
+
+
+class _Seats:
+    """The players' rows, drawn as Rich's grid lays out their six columns (``grid.lines``;
+    ``rich_table`` is that grid, drawn where the columns do not fit): the key, the name
+    (what is left of the width, cut with an ellipsis), the role, the investors, the cards and
+    the money, one cell between columns."""
+
+    def __init__(self, key_width: int, role_width: int, rows: list[tuple[Text, ...]]) -> None:
+        self.columns = (
+            Column(key_width),
+            Column(ratio=1),
+            Column(role_width),
+            Column(),
+            Column(justify="right"),
+            Column(),
+        )
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        drawn = lines(self.columns, self.rows, options.max_width)
+        if drawn is None:
+            yield self.rich_table()
+        else:
+            yield from drawn
+
+    def rich_table(self) -> Table:
+        key, _name, role, *_rest = self.columns
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(width=key.width, no_wrap=True)  # key
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")  # name
+        table.add_column(width=role.width, no_wrap=True)  # BOSS or turn
+        table.add_column(no_wrap=True)  # investors
+        table.add_column(justify="right", no_wrap=True)  # cards
+        table.add_column(no_wrap=True)  # money pile
+        for row in self.rows:
+            table.add_row(*row)
+        return table
