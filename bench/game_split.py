@@ -1,6 +1,6 @@
 """Where a random game's instructions go: ``apply``, the engine's answers, the random player.
 
-    python bench/game_split.py CHECKOUT [CHECKOUT ...]
+    python bench/game_split.py CHECKOUT [CHECKOUT ...] [--each]
 
 ``bench/instructions.py`` counts whole random games; this splits the same 8 games (the seeds
 ``instructions.py`` plays) by who executes the instructions. Each part runs the games once
@@ -16,7 +16,8 @@ that only the instructions inside those calls are counted (the engine never uses
   of a long deal (``boss_endings``), who may act (``actors``), and what a deal still needs
   (``colours_covered``, ``price_room``, ``price_fits``);
 - ``games``: the whole games, nothing replaced (the game loop counted through one call);
-- the random player's own share is ``games`` less the other two.
+- the random player's own share is ``games`` less the other two;
+- ``--each``: each function of ``asked`` counted alone too.
 
 Like ``instructions.py`` each part is counted for 2 and for 10 games and the difference
 printed, so that the first game's one-time work (compiling the values' ``__init__``) cancels
