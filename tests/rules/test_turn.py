@@ -3,7 +3,9 @@ T3 (the next turn), T4 (no influence cards outside a deal)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
+from itertools import combinations
 
 import pytest
 
@@ -30,6 +32,7 @@ from imtheboss.engine import (
     apply,
     legal_actions,
 )
+from imtheboss.engine.cards import sort_hand
 from imtheboss.engine.events import (
     CardsDrawn,
     DealStarted,
@@ -39,6 +42,7 @@ from imtheboss.engine.events import (
     MarkerMoved,
     TurnBegan,
 )
+from imtheboss.engine.listing import _sub_multisets
 from support import ANN, BOB, CY, DI, B, G, O, P, R, Y, play, position, refused
 
 OTHERS_EMPTY: dict[str, list[Card]] = {"Bob": [], "Cy": [], "Di": []}
@@ -227,6 +231,22 @@ def test_T2_must_discard_exactly_down_to_twelve() -> None:
     refused(state, Discard(player=ANN, cards=(Card.BOSS,) * 3 + (Card.STOP,)), "T2")
     after, _ = play(state, Discard(player=ANN, cards=(Card.BOSS, Card.BOSS, Card.STOP)))
     assert len(after.players[ANN].hand or ()) == 12 and after.turn == BOB
+
+
+@pytest.mark.rule("T2")
+def test_T2_every_way_to_discard_down_is_listed_once_in_the_hands_order() -> None:
+    # The legal discards are the distinct picks of the excess from the sorted hand, in the
+    # order itertools.combinations meets them first (the random player's draws index them).
+    state, _ = play(rolled(known([*TEN, Card.STOP, Card.STOP])), Draw(player=ANN))
+    hand = state.players[ANN].hand or ()
+    discards = [a.cards for a in legal_actions(state, ANN) if isinstance(a, Discard)]
+    assert discards == list(dict.fromkeys(combinations(sort_hand(hand), 3)))
+    rng = random.Random(20)
+    for _ in range(200):
+        some = tuple(rng.choice(list(Card)) for _ in range(rng.randint(0, 16)))
+        k = rng.randint(1, 5)
+        ways = list(dict.fromkeys(combinations(sort_hand(some), k)))
+        assert list(_sub_multisets(some, k)) == ways
 
 
 @pytest.mark.rule("T2")

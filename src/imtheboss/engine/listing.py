@@ -75,28 +75,35 @@ def _wants(want: frozenset[str] | None, *kinds: str) -> bool:
 
 def _rolls(state: GameState, p: int) -> Iterator[Action]:
     if state.rng is not None:
-        yield A.Roll(player=p)
+        yield _make(A.Roll, ("player", p))  # the same roll all game long: built once
     else:
         yield from (A.Roll(player=p, value=v) for v in range(1, 7))
 
 
 def _sub_multisets(hand: tuple[Card, ...], k: int) -> Iterator[tuple[Card, ...]]:
-    """Each distinct way to pick ``k`` cards from the hand (cards of a kind are alike)."""
+    """Each distinct way to pick ``k`` cards from the hand (cards of a kind are alike): each
+    kind's count from the most down to none, with each way to pick the rest from the kinds
+    after it. The ways from one kind on are worked out once for each number left to pick
+    (a hand at the limit has up to a hundred ways, and the same rests recur in many)."""
     counts = list(Counter(sort_hand(hand)).items())  # in the hand's order, as Discard keeps
+    rests: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
 
-    def pick(i: int, left: int) -> Iterator[tuple[Card, ...]]:
+    def pick(i: int, left: int) -> list[tuple[Card, ...]]:
         if left == 0:
-            yield ()
-            return
+            return [()]
         if i == len(counts):
-            return
-        card, have = counts[i]
-        for take in range(min(have, left), -1, -1):
-            for rest in pick(i + 1, left - take):
-                yield (card,) * take + rest
+            return []
+        found = rests.get((i, left))
+        if found is None:
+            card, have = counts[i]
+            found = rests[(i, left)] = [
+                (card,) * take + rest
+                for take in range(min(have, left), -1, -1)
+                for rest in pick(i + 1, left - take)
+            ]
+        return found
 
-    if k > 0:
-        yield from pick(0, k)
+    return iter(pick(0, k) if k > 0 else ())
 
 
 def _hires(state: GameState, p: int) -> tuple[Action, ...]:
