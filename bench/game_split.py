@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import instructions  # bench/, the script's own folder: its callgrind count
 
 SCRIPT = """
 import random, sys
@@ -87,23 +88,7 @@ def counted(checkout: Path, games: int, part: str, cache: str) -> int:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, "-c", SCRIPT, str(games), part]
     subprocess.run(command, check=True, env=env, capture_output=True)  # bytecode, unmeasured
-    with tempfile.NamedTemporaryFile() as out:
-        run = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--toggle-collect=starmap_next",
-                f"--callgrind-out-file={out.name}",
-                *command,
-            ],
-            check=True,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    assert found is not None, run.stderr
-    return int(found.group(1))
+    return instructions.callgrind(command, env, ("--toggle-collect=starmap_next",))
 
 
 def main() -> None:

@@ -95,12 +95,13 @@ def instructions(checkout: Path, script: str, argument: str, cache: str) -> int:
     return callgrind(command, env)
 
 
-def callgrind(command: list[str], env: dict[str, str]) -> int:
+def callgrind(command: list[str], env: dict[str, str], options: tuple[str, ...] = ()) -> int:
     """The instructions callgrind counts in one run of ``command`` (also the startup bench's
-    measure of a first frame)."""
+    measure of a first frame; ``options``: callgrind's own, e.g. game_split's toggles)."""
     with tempfile.NamedTemporaryFile() as out:
+        valgrind = ["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out.name}"]
         run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}", *command],
+            [*valgrind, *command],
             check=True,
             env=env,
             capture_output=True,
