@@ -201,18 +201,19 @@ def test_what_the_agreements_promised_is_summed_once() -> None:
 
 
 def test_a_slotted_value_is_built_as_its_dataclass_init_built_it() -> None:
-    """``frozen._fast_init`` replaces ``dataclass``'s ``__init__`` of the slotted values on
-    their first use: the same keyword-only fields, defaults, refusals and ``__post_init__``."""
+    """The ``__init__`` a value is given on its first use (``methods.init_of``, each slot set
+    by its own setter) builds what ``dataclass``'s own ``__init__`` built: the same
+    keyword-only fields, defaults, refusals and ``__post_init__``."""
     from imtheboss.engine import Offer, Price
     from imtheboss.engine.cards import Colour
-    from imtheboss.engine.frozen import _DATACLASS_INIT
+    from imtheboss.engine.methods import dataclass_init
     from imtheboss.engine.state import InvestorRef, Rng
 
     made = Offer(
         player=1, supplier=2, cards=(InvestorRef(colour=Colour.RED),), price=Price(amount=3)
     )
     by_dataclass = object.__new__(Offer)
-    _DATACLASS_INIT[Offer](
+    dataclass_init(Offer)(
         by_dataclass,
         player=1,
         supplier=2,
@@ -221,7 +222,8 @@ def test_a_slotted_value_is_built_as_its_dataclass_init_built_it() -> None:
     )
     assert made == by_dataclass and hash(made) == hash(by_dataclass)
     assert Rng(seed=4) == Rng(seed=4, counter=0)  # a default
-    assert Rng.__init__ is not _DATACLASS_INIT[Rng]  # the faster one is in place
+    # The faster one is in place: written by ``init_of`` for the class, not by ``dataclass``.
+    assert Rng.__init__.__code__.co_filename == "<Rng.__init__>"
     with pytest.raises(TypeError, match="sed"):
         Rng(sed=4)  # type: ignore[call-arg]
     with pytest.raises(TypeError):

@@ -158,3 +158,19 @@ def test_the_built_in_boards_are_built_when_first_asked_for() -> None:
         "['transcribed'] True transcribed None",
     ]
     assert board_module.built_in_name(board_module.reconstructed_board()) == "reconstructed"
+
+
+def test_the_table_collects_its_young_objects_less_often_until_it_is_up() -> None:
+    """The young collections of the table's imports and first frame walked objects that live
+    as long as the table (about 10 M instructions): the threshold is raised as the table's
+    modules begin to import and put back by ``settle()``."""
+    printed = _printed(
+        "import gc\n"
+        "before = gc.get_threshold()\n"
+        "from imtheboss.tui.app import BossApp\n"
+        "from imtheboss import gcpolicy\n"
+        "raised = gc.get_threshold()\n"
+        "gcpolicy.settle()\n"
+        "print(before == gc.get_threshold(), raised[0], raised[1:] == before[1:])"
+    )
+    assert printed == "True 20000 True"

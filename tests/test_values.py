@@ -16,9 +16,11 @@ import pytest
 
 from imtheboss.bots.random_play import random_steps
 from imtheboss.engine import Options, Setup, new_game
+from imtheboss.engine.board import Group, reconstructed_board
 from imtheboss.engine.cards import Card, Colour
 from imtheboss.engine.frozen import Frozen, Tree
 from imtheboss.engine.state import Agreement, GameState, InvestorRef, Price, Trip
+from imtheboss.engine.view import view
 
 MODULES = ("actions", "board", "events", "options", "setup", "state", "view")
 
@@ -120,3 +122,79 @@ def test_a_fresh_process_uses_values_it_has_only_unpickled() -> None:
         out.strip()
         == "True True Trip(colour=<Colour.RED: 'red'>, card=<Card.TRAVEL_RED: 'travel red'>)"
     )
+
+
+def _as_dataclass_writes_it(cls: type) -> type:
+    """A class ``dataclass(frozen=True, kw_only=True)`` made of ``cls``'s fields: its own
+    methods, compiled by ``dataclass``, to hold the written ones against."""
+    namespace: dict[str, Any] = {"__annotations__": {}}
+    for f in dataclasses.fields(cls):
+        namespace["__annotations__"][f.name] = f.type
+        namespace[f.name] = dataclasses.field(
+            default=f.default,
+            default_factory=f.default_factory,
+            repr=f.repr,
+            hash=f.hash,
+            compare=f.compare,
+        )
+    made: type = dataclasses.dataclass(frozen=True, kw_only=True)(type(cls.__name__, (), namespace))
+    return made
+
+
+def _values_in(root: object) -> dict[type, list[object]]:
+    """Every engine value reachable from ``root`` (through fields, tuples, dicts), by class."""
+    found: dict[type, list[object]] = {}
+    todo = [root]
+    seen: set[int] = set()
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Frozen):
+            found.setdefault(type(item), []).append(item)
+            todo.extend(getattr(item, f.name) for f in dataclasses.fields(item))
+        elif isinstance(item, tuple | list | frozenset):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+    return found
+
+
+def _hash_or_refusal(hasher: Any, value: object) -> object:
+    """The hash, or the refusal of a value with a dict (``PlayerView``, ``GameState``)."""
+    try:
+        return hasher(value)
+    except TypeError as refused:
+        return str(refused)
+
+
+def test_the_written_methods_are_the_ones_dataclass_compiles() -> None:
+    """``frozen`` has ``dataclass`` read the fields only and writes the methods itself
+    (``engine.methods``): every value of a game under way is compared, hashed and shown as
+    ``dataclass``'s own methods do it, and the class says what ``dataclass`` says of it."""
+    state = _state_after(60)
+    group = Group(pick=2, of=frozenset({Colour.RED, Colour.BLUE}))
+    setup = Setup(players=("Ann", "Bob", "Cy"), seed=2, board=reconstructed_board())
+    by_class = _values_in([state, view(state, None), setup, group])
+    assert {"Board", "Space", "Group", "Tile", "Price", "Rng", "Setup"} <= {
+        c.__name__ for c in by_class
+    }
+    assert {"PlayerState", "GameState", "PublicPlayer"} <= {c.__name__ for c in by_class}
+    for cls, values in by_class.items():
+        ours = dataclasses.fields(cls)
+        reference = _as_dataclass_writes_it(cls)
+        theirs = dataclasses.fields(reference)
+        assert [(f.name, f.kw_only, f.init, f.default) for f in ours] == [
+            (f.name, f.kw_only, f.init, f.default) for f in theirs
+        ]
+        assert cls.__match_args__ == reference.__match_args__  # type: ignore[attr-defined]
+        params = cls.__dataclass_params__  # type: ignore[attr-defined]
+        assert repr(params) == repr(reference.__dataclass_params__)  # type: ignore[attr-defined]
+        for value in values[:20]:
+            same = pickle.loads(pickle.dumps(value))
+            assert repr(value) == reference.__repr__(value)
+            assert _hash_or_refusal(hash, value) == _hash_or_refusal(reference.__hash__, value)
+            assert (value == same) is reference.__eq__(value, same) is True
+            assert (value == values[-1]) == reference.__eq__(value, values[-1])
+            assert value.__eq__(object()) is NotImplemented

@@ -15,8 +15,10 @@ The classes are declared with ``@value`` rather than ``@dataclass(frozen=True, s
 kw_only=True)``: ``dataclass`` compiles six methods per class with ``exec`` as the module is
 imported, and for the engine's 70 classes that was half of the engine's import (about 26 ms of
 the table's first frame). ``value`` makes the slots at once and leaves the rest to the first
-use of the class (an instance, its fields, a validator): then ``dataclass`` itself writes the
-methods, once, so they are exactly the ones it wrote before.
+use of the class (an instance, its fields, a validator): then ``dataclass`` reads the fields
+and ``methods`` writes what ``dataclass`` would (its ``exec`` for each method were 3.5 M
+instructions a class, in the table's first frame; ``tests/test_values.py`` holds them against
+``dataclass``'s own).
 """
 
 from __future__ import annotations
@@ -35,6 +37,15 @@ from typing import (
     TypeVar,
     dataclass_transform,
     overload,
+)
+
+from .methods import (
+    compared,
+    frozen_params,
+    init_of,
+    named,
+    repr_of,
+    writable,
 )
 
 if TYPE_CHECKING:
@@ -164,20 +175,53 @@ def _made(cls: _C) -> _C:
     with _WRITING:
         later = _UNMADE.get(cls)
         if later is not None:
-            written: type = dataclasses.dataclass(
-                type(cls.__name__, (), later), frozen=True, kw_only=True
-            )
-            for name in _WRITTEN:
-                setattr(cls, name, written.__dict__[name])
+            _write(cls, later)
             del _UNMADE[cls]
-            if "__slots__" in cls.__dict__:
-                # A slotted value is built by its slots' own setters (``_fast_init``), as a
-                # class ``dataclass(slots=True)`` made is from its first value on.
-                _DATACLASS_INIT[cls] = cls.__dict__["__init__"]
-                type.__setattr__(cls, "__init__", _fast_init(cls))
         elif "__init__" not in cls.__dict__:
             raise TypeError(f"{cls.__name__} is a Frozen value without @value")
     return cls
+
+
+def _write(cls: type, later: dict[str, Any]) -> None:
+    """Give ``cls`` what ``dataclass(frozen=True, kw_only=True)`` would write from ``later``:
+    ``dataclass`` reads the fields (asked for no method, it compiles nothing) and
+    ``methods`` writes the rest (``dataclass``'s six ``exec`` were 3.5 M instructions a
+    class, ten classes in the table's first frame). A field ``init_of`` cannot set (not
+    keyword-only, or not set by ``__init__``) leaves the class to ``dataclass``, as before."""
+    fields_only: type = dataclasses.dataclass(
+        type(cls.__name__, (), later), init=False, repr=False, eq=False, kw_only=True
+    )
+    fields = fields_only.__dict__["__dataclass_fields__"]
+    if any(not writable(f, factories=True) for f in fields.values()):
+        written: type = dataclasses.dataclass(
+            type(cls.__name__, (), later), frozen=True, kw_only=True
+        )
+        for name in _WRITTEN:
+            setattr(cls, name, written.__dict__[name])
+        if "__slots__" in cls.__dict__:
+            _DATACLASS_INIT[cls] = cls.__dict__["__init__"]
+            type.__setattr__(cls, "__init__", _fast_init(cls))
+        return
+    listed = list(fields.values())
+    eq, hash_ = compared(
+        cls,
+        tuple(f.name for f in listed if f.compare),
+        tuple(f.name for f in listed if (f.compare if f.hash is None else f.hash)),
+    )
+    shown = tuple(f.name for f in listed if f.repr)
+    written_here = {
+        "__dataclass_fields__": fields,
+        "__dataclass_params__": frozen_params(),
+        "__match_args__": fields_only.__dict__["__match_args__"],
+        "__eq__": eq,
+        "__hash__": hash_,
+        "__repr__": named(cls, repr_of(shown)),
+    }
+    for name, written_value in written_here.items():
+        setattr(cls, name, written_value)
+    init = init_of(cls, listed, "__slots__" in cls.__dict__)
+    _DATACLASS_INIT[cls] = init
+    type.__setattr__(cls, "__init__", init)
 
 
 _WRITING = threading.Lock()
@@ -326,28 +370,10 @@ def _fast_init(cls: type) -> Callable[..., None]:
     original = _DATACLASS_INIT.get(cls) or next(
         _DATACLASS_INIT[c] for c in cls.__mro__ if c in _DATACLASS_INIT
     )
-    params: list[str] = []
-    lines: list[str] = []
-    scope: dict[str, Any] = {}
-    for i, f in enumerate(dataclasses.fields(cls)):
-        if not f.init or not f.kw_only or f.default_factory is not dataclasses.MISSING:
-            return original
-        scope[f"_set{i}"] = getattr(cls, f.name).__set__
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:
-            scope[f"_default{i}"] = f.default
-            params.append(f"{f.name}=_default{i}")
-        lines.append(f"    _set{i}(__self, {f.name})")
-    if hasattr(cls, "__post_init__"):
-        lines.append("    __self.__post_init__()")
-    star = ", *, " + ", ".join(params) if params else ""
-    source = f"def __init__(__self{star}):\n" + ("\n".join(lines) or "    pass") + "\n"
-    # The source is made of the class's own field names; named after it in a profile.
-    exec(compile(source, f"<{cls.__qualname__}.__init__>", "exec"), scope)
-    init: Callable[..., None] = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+    listed = dataclasses.fields(cls)
+    if not all(writable(f) for f in listed):
+        return original
+    return init_of(cls, listed, True)
 
 
 class Tree(Frozen):
