@@ -519,9 +519,7 @@ def test_the_boss_on_a_device_makes_the_standing_close_and_the_host_closes(
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
-            ann = Device(await http.ws_connect(app.seats.address))
-            await ann.send(write(Claim(seat=0)))
-            await until(lambda: ann.snapshot() is not None)
+            ann = await claim(http, app.seats.address, 0)
             snap = ann.snapshot()
             assert snap is not None
             choices = standing_offers(session.state, 0)
@@ -563,9 +561,7 @@ def test_another_move_calls_the_devices_standing_close_off_and_a_made_up_one_is_
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
-            ann = Device(await http.ws_connect(app.seats.address))
-            await ann.send(write(Claim(seat=0)))
-            await until(lambda: ann.snapshot() is not None)
+            ann = await claim(http, app.seats.address, 0)
             snap = ann.snapshot()
             assert snap is not None and snap.standing
             choice = snap.standing[0]
@@ -614,9 +610,7 @@ def test_an_undo_at_the_table_calls_the_devices_standing_close_off_at_once(
         async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as http:
             await pilot.pause()
             assert app.seats is not None and app.seats.address is not None
-            ann = Device(await http.ws_connect(app.seats.address))
-            await ann.send(write(Claim(seat=0)))
-            await until(lambda: ann.snapshot() is not None)
+            ann = await claim(http, app.seats.address, 0)
             snap = ann.snapshot()
             assert snap is not None and snap.standing
             made = _priced(snap.standing[0], 2)
