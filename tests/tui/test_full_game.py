@@ -85,7 +85,7 @@ def test_a_whole_game_through_the_keys(tmp_path: Path) -> None:
                     # not wait for it to be given back: their F-key took it, and they accepted.
                     assert isinstance(app.screen, PrivatePanel)
                     assert app.screen.seat == action.player
-                    assert len(app.screen_stack) == 3  # default, table, this panel
+                    assert len(app.screen_stack) == 2  # the table, this panel
                     deal = after.deal
                     assert deal is not None
                     agreement = deal.agreements[-1]
@@ -216,7 +216,7 @@ def test_the_last_pass_of_the_game_shows_the_scores(tmp_path: Path) -> None:
             assert driver.state.phase is Phase.OVER
             await pilot.pause()
             assert isinstance(app.screen, ScoreScreen)
-            assert [type(s) for s in app.screen_stack[1:]] == [TableScreen, ScoreScreen]
+            assert [type(s) for s in app.screen_stack] == [TableScreen, ScoreScreen]
             assert "Ann won" in screen_text(app)
 
     run(game)

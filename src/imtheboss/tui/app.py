@@ -184,17 +184,21 @@ class BossApp(FitsTheTerminal[None]):
 
     # -- start and end ----------------------------------------------------------------------
 
-    async def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[None]:
+        # The table is the app's first screen, not one pushed over Textual's blank one: a
+        # screen under the table was laid out and drawn again with every resize, and each
+        # time the whole table with it.
+        return TableScreen(ready=self._table_up)
+
+    def on_mount(self) -> None:
         self.title = game_title()
         language.translate_bindings(self)
-        fresh: int | None = None
+
+    async def _table_up(self) -> None:
+        """The table's widgets are there, not yet laid out: the game goes on them now, so
+        that the first frame draws the game (drawing the empty table first cost as much)."""
         if self.session is None and self.settings.names:
-            # The game exists before its screen is pushed, so that the screen's first keys
-            # are the game's: the footer is built once, not once more as the game begins.
-            fresh = self._new_game(self.settings.names)
-        await self.push_screen(TableScreen())
-        if fresh is not None:
-            self._begin(fresh)
+            self._begin(self._new_game(self.settings.names))
         elif self.session is not None:
             self._seat_bots(getattr(self.session.setup, "seed", None) or 0)
             self._log_the_game_so_far()

@@ -6,7 +6,7 @@ The app feeds it through ``show`` (the public view and the table's counts) and `
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -40,6 +40,12 @@ class TableScreen(Screen[None]):
         *(Binding(str(seat + 1), f"app.take_keyboard({seat})", show=False) for seat in range(6)),
     ]
 
+    def __init__(self, ready: Callable[[], Awaitable[None]] | None = None) -> None:
+        """``ready``: called once the widgets are composed, before the first layout (the app
+        puts the game on them then, so that the first frame is the game's)."""
+        super().__init__()
+        self._ready = ready
+
     def compose(self) -> ComposeResult:
         yield from table_layout(_("Log"))
         yield TableFooter()
@@ -48,9 +54,11 @@ class TableScreen(Screen[None]):
     #: legend under the deal (at 160×50 the deal box was two thirds of the width, empty).
     ROOMY = (140, 40)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         language.translate_bindings(self)
         self._use_the_room()
+        if self._ready is not None:
+            await self._ready()
 
     def on_resize(self) -> None:
         self._use_the_room()
