@@ -110,6 +110,8 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
     _scroll = 0
     #: The mouse's column over the footer (None: elsewhere).
     _mouse_x: int | None = None
+    #: The layered styles of the line being drawn (``_layered``).
+    _layers: dict[tuple[str, ...], Style] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -124,17 +126,20 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
             self.call_after_refresh(self._show_keys)
 
     def _show_keys(self) -> None:
-        if not self.is_attached:
-            return
+        if self.is_attached and self._take_keys():
+            self._hover = None
+            self.tooltip = None
+            self.refresh()
+
+    def _take_keys(self) -> bool:
+        """Read the screen's keys; whether they changed."""
         keys = tuple(self._read_keys())
         shown = tuple((k, k.enabled) for k in keys)
         if shown == self._shown:
-            return
+            return False
         self._shown = shown
         self._keys = keys
-        self._hover = None
-        self.tooltip = None
-        self.refresh()
+        return True
 
     def _read_keys(self) -> Iterable[_Key]:
         """As ``Footer.compose`` lists them: one key an action, the first bound to it."""
@@ -249,7 +254,14 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
 
     def _layered(self, *components: str) -> Style:
         """The style of a component layered over the footer, as ``DOMNode.rich_style``
-        composes a widget's over its ancestors (a ``FooterKey`` was one more layer)."""
+        composes a widget's over its ancestors (a ``FooterKey`` was one more layer); each
+        once a line (every key asks for the same few)."""
+        found = self._layers.get(components)
+        if found is None:
+            found = self._layers[components] = self._layer(components)
+        return found
+
+    def _layer(self, components: tuple[str, ...]) -> Style:
         background = Color(0, 0, 0, 0)
         color = Color(255, 255, 255, 0)
         style = Style()
@@ -302,6 +314,11 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
         ]
 
     def render_line(self, y: int) -> Strip:
+        if self._keys is None:
+            # The first frame: its keys are read as it is drawn, not once it has been drawn
+            # (the signal's read after the refresh then finds them unchanged).
+            self._take_keys()
+        self._layers = {}  # the styles may have changed since the last line (a theme)
         width = self.size.width
         keys = self._keys or ()
         blank = self._blank()
