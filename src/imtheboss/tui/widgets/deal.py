@@ -108,6 +108,8 @@ class DealView(VerticalScroll):
 
     #: The deal the title names: its space and its Boss's name (None: between deals).
     _titled: tuple[int, str] | None = None
+    #: The title on the edge now (setting one draws the whole box again, even the same).
+    _title_shown: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="deal-text")
@@ -120,7 +122,7 @@ class DealView(VerticalScroll):
         panel's deal box is 32 cells wide, and "Deal · space 12 · Boss Shark1" lost the
         Boss's name ("Boss Sha…"), which matters more than the word "Deal"."""
         if self._titled is None:
-            self.border_title = _("Turn")
+            self._title(_("Turn"), markup=True)
             return
         space, boss = self._titled
         # The edge keeps a corner, a line and a blank on either side of its title ("╭─ " and
@@ -133,9 +135,14 @@ class DealView(VerticalScroll):
         ]
         said = [title.format(space=space, boss=boss) for title in titles]
         fits = [t for t in said if room is None or cell_len(t) <= room]
-        # Text, not a string: Textual reads a string title as markup, and a name is none.
         # Nothing fits: the shortest, which the edge cuts with an ellipsis.
-        self.border_title = Text(fits[0] if fits else said[-1])
+        self._title(fits[0] if fits else said[-1])
+
+    def _title(self, title: str, markup: bool = False) -> None:
+        if (title, markup) != self._title_shown:
+            self._title_shown = (title, markup)
+            # Text, not a string: Textual reads a string title as markup, and a name is none.
+            self.border_title = title if markup else Text(title)
 
     def show(
         self,
