@@ -29,10 +29,11 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement, measure_renderables
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.cache import LRUCache
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -86,6 +87,8 @@ class LogView(ScrollView, can_focus=True):
     _wrapped_at = 0
     #: The players' names: never broken across two lines.
     _names: tuple[str, ...] = ()
+    #: The log's own style in the frame being drawn (``render_lines``).
+    _style = Style()
 
     def __init__(
         self,
@@ -150,16 +153,20 @@ class LogView(ScrollView, can_focus=True):
             self.write(self._wrapped(line))
 
     def on_resize(self, event: events.Resize) -> None:
-        width = event.size.width
+        width = self.size.width  # within the edges, as ``render_lines`` sees it
         if width and not self._size_known:
-            # Its width is known for the first time: what was written meanwhile is drawn.
-            self._size_known = True
-            while self._deferred:
-                self.write(self._deferred.popleft())
+            self._know_the_size()
         if width and self._wrapped_at and width != self._wrapped_at:
             self._rewrite()
         if width:
             self._wrapped_at = width
+
+    def _know_the_size(self) -> None:
+        """Its width is known for the first time: what was written meanwhile is drawn."""
+        self._size_known = True
+        self._wrapped_at = self.size.width
+        while self._deferred:
+            self.write(self._deferred.popleft())
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -221,17 +228,26 @@ class LogView(ScrollView, can_focus=True):
         self.refresh()
         return self
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if not self._size_known and self.size.width:
+            # The first frame: what was written before the log had a width is drawn in it,
+            # not in a frame of its own after the resize that tells the log its width.
+            self._know_the_size()
+        # The log's style once a frame, not twice a line (it walks every ancestor's styles).
+        self._style = self.rich_style
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
-        return line.apply_style(self.rich_style)
+        return line.apply_style(self._style)
 
     def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
         if y >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._style)
         key = (y + self._start_line, scroll_x, width, self._widest_line_width)
         if key in self._line_cache:
             return self._line_cache[key]
-        line = self.lines[y].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        line = self.lines[y].crop_extend(scroll_x, scroll_x + width, self._style)
         self._line_cache[key] = line
         return line
