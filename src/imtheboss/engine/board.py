@@ -224,6 +224,12 @@ def reconstructed_board() -> Board:
     return board
 
 
+def is_the_reconstruction(board: Board | None) -> bool:
+    """Whether ``board`` is the reconstruction's value itself: never, while the
+    reconstruction has not been built (a new table builds only the board it plays on)."""
+    return board is not None and board is _built.get(RECONSTRUCTED)
+
+
 def built_in_board(name: str) -> Board | None:
     """The built-in board called ``name``, or None: built from its file when first asked
     for, then always the same value (a new table needs one of the two boards, and reading

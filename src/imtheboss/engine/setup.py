@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .board import Board, reconstructed_board
+from .board import Board, is_the_reconstruction, reconstructed_board
 from .cards import COLOURS, Colour, full_deck, sort_hand
 from .errors import N_, IllegalAction, Msg, msg
 from .frozen import Frozen, value
@@ -63,7 +63,7 @@ class Setup(Frozen):
     def __post_init__(self) -> None:
         if type(self.players) is not tuple:
             object.__setattr__(self, "players", tuple(self.players))
-        if self.board is reconstructed_board():
+        if is_the_reconstruction(self.board):
             # The reconstruction named is the reconstruction left out: one Setup, which
             # compares, saves and hashes as the games played on it before boards had names.
             object.__setattr__(self, "board", None)
