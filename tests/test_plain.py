@@ -15,9 +15,23 @@ from typing import Any
 
 import pytest
 
-from imtheboss import messages, plain
+from imtheboss import messages, plain, record, saves, session, table_settings
+from imtheboss.tui import bot_seats, log
+from imtheboss.tui.widgets import deal, footer
 
-CLASSES = [messages.Money, messages.Msg, messages.Words]
+CLASSES = [
+    messages.Money,
+    messages.Msg,
+    messages.Words,
+    record.Record,
+    saves._Held,
+    session.GameSession,
+    table_settings.TableSettings,
+    bot_seats.Question,
+    log.Entry,
+    deal.Stands,
+    footer._Key,
+]
 
 
 def as_dataclass(cls: type) -> type:
@@ -117,6 +131,13 @@ def test_a_plain_class_is_built_shown_and_compared_as_its_dataclass(cls: type) -
             reference(*args, **kwargs)
         with pytest.raises(TypeError):
             cls(*args, **kwargs)
+
+
+def test_a_changed_mutable_value_compares_by_its_new_fields() -> None:
+    held = saves._Held(3, 1)
+    other = saves._Held(3, 1)
+    held.count += 1
+    assert held != other and held == saves._Held(3, 2)
 
 
 def test_a_field_without_a_default_after_one_with_is_refused_as_dataclass_refuses_it() -> None:
