@@ -95,7 +95,7 @@ def _make(cls: _C, frozen: bool, slots: bool) -> _C:
                 else:
                     delattr(cls, name)
     methods = {
-        "__init__": _init(names, defaults, factories, frozen),
+        "__init__": _init(cls, names, defaults, factories),
         "__repr__": _repr(names, hidden),
         "__eq__": _eq(_fields_of(names)),
         "__hash__": _hash(_fields_of(names)) if frozen else None,
@@ -128,30 +128,48 @@ def _fields_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _init(
+    cls: type,
     names: tuple[str, ...],
     defaults: dict[str, Any],
     factories: dict[str, Callable[[], Any]],
-    frozen: bool,
 ) -> Callable[..., None]:
     """The ``__init__`` of the fields ``names``, positional or keyword, in their order. The
-    common call (positional arguments, no factory to call) sets the given values and the
-    defaults after them; any other call matches each keyword to its field first."""
+    common call (positional arguments, no factory to call) takes the defaults after the
+    given values; any other call matches each keyword to its field first. Each value is
+    set through its slot's own setter, or put in the instance dict (a frozen value's too:
+    neither goes through the class's ``__setattr__``, as ``dataclass``'s does not)."""
     count = len(names)
     first_default = count - len(defaults) - len(factories)
     tail = tuple(defaults.get(n) for n in names[first_default:])
+    fields = set(names)
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+    def values(self: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
         given = len(args)
-        if not kwargs and not factories and first_default <= given <= count:
-            values = args + tail[given - first_default :]
-        else:
-            values = _matched(type(self), names, defaults, factories, args, kwargs)
-        if frozen:
-            for name, value in zip(names, values, strict=True):
-                _setattr(self, name, value)
-        else:
-            for name, value in zip(names, values, strict=True):
-                setattr(self, name, value)
+        if not factories and given <= count:
+            if not kwargs:
+                if given >= first_default:
+                    return args + tail[given - first_default :]
+            elif kwargs.keys().isdisjoint(names[:given]):
+                # Keywords: every field once, from the call or its default (else refused
+                # below, with Python's own words).
+                merged = dict(defaults)
+                merged.update(zip(names, args, strict=False))
+                merged.update(kwargs)
+                if len(merged) == count and merged.keys() == fields:
+                    return tuple(map(merged.__getitem__, names))
+        return _matched(type(self), names, defaults, factories, args, kwargs)
+
+    if "__slots__" in cls.__dict__:
+        setters = tuple(getattr(cls, name).__set__ for name in names)
+
+        def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+            for setter, value in zip(setters, values(self, args, kwargs), strict=True):
+                setter(self, value)
+
+    else:
+
+        def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+            self.__dict__.update(zip(names, values(self, args, kwargs), strict=True))
 
     return __init__
 
@@ -171,20 +189,21 @@ def _matched(
             f"{where} takes {len(names) + 1} positional arguments but {len(args) + 1} were given"
         )
     given = dict(zip(names, args, strict=False))
-    for name, value in kwargs.items():
-        if name not in names:
-            raise TypeError(f"{where} got an unexpected keyword argument {name!r}")
+    for name in kwargs:
         if name in given:
             raise TypeError(f"{where} got multiple values for argument {name!r}")
-        given[name] = value
+    given.update(kwargs)
+    if len(given) > len(names) or not given.keys() <= set(names):
+        unknown = sorted(set(given) - set(names))[0]
+        raise TypeError(f"{where} got an unexpected keyword argument {unknown!r}")
     values = []
     for name in names:
         if name in given:
             values.append(given[name])
-        elif name in factories:
-            values.append(factories[name]())
         elif name in defaults:
             values.append(defaults[name])
+        elif name in factories:
+            values.append(factories[name]())
         else:
             raise TypeError(f"{where} missing required argument: {name!r}")
     return tuple(values)
