@@ -147,3 +147,20 @@ def test_a_field_without_a_default_after_one_with_is_refused_as_dataclass_refuse
         class Wrong:
             a: int = 0
             b: int
+
+
+def test_a_post_init_is_refused_rather_than_silently_never_called() -> None:
+    with pytest.raises(TypeError, match="no __post_init__"):
+
+        @plain.plain
+        class Checked:
+            a: int
+
+            def __post_init__(self) -> None:
+                raise AssertionError("never called by plain")
+
+
+def test_the_methods_are_named_after_their_class() -> None:
+    assert messages.Msg.__init__.__qualname__ == "Msg.__init__"
+    assert messages.Money.__hash__.__qualname__ == "Money.__hash__"
+    assert saves._Held.__repr__.__qualname__ == "_Held.__repr__"

@@ -60,6 +60,8 @@ def plain(
 
 def _make(cls: _C, frozen: bool, slots: bool) -> _C:
     own = cls.__dict__
+    if "__post_init__" in own:
+        raise TypeError(f"{cls.__qualname__}: @plain calls no __post_init__ (use @dataclass)")
     annotations: dict[str, Any] = own.get("__annotations__", {})
     names = tuple(n for n, t in annotations.items() if not str(t).startswith("ClassVar"))
     defaults: dict[str, Any] = {}
@@ -87,27 +89,32 @@ def _make(cls: _C, frozen: bool, slots: bool) -> _C:
         cls = type(cls)(cls.__name__, cls.__bases__, body)
     else:
         for name in names:
-            # As ``dataclass`` leaves the class: a plain default stays (``Settings.port``
-            # reads it), a ``field`` becomes its default, or nothing for a factory.
+            # As ``dataclass`` leaves the class: a plain default stays (the command line
+            # shows ``TableSettings.stop_window``), a ``field`` becomes its default, or
+            # nothing for a factory.
             if isinstance(own.get(name), dataclasses.Field):
                 if name in defaults:
                     setattr(cls, name, defaults[name])
                 else:
                     delattr(cls, name)
-    methods = {
+    # This class's own methods (named after it in a traceback, a profile), then the shared ones.
+    methods: dict[str, Any] = {
         "__init__": _init(cls, names, defaults, factories),
         "__repr__": _repr(names, hidden),
         "__eq__": _eq(_fields_of(names)),
-        "__hash__": _hash(_fields_of(names)) if frozen else None,
-        "__match_args__": names,
     }
+    if frozen:
+        methods["__hash__"] = _hash(_fields_of(names))
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    if not frozen:
+        methods["__hash__"] = None  # compared by its fields, which may change: unhashable
+    methods["__match_args__"] = names
     if frozen:
         methods.update(__setattr__=_refuse_set, __delattr__=_refuse_del)
     for name, method in methods.items():
         if name in own and name != "__hash__":
             continue  # the class's own, as ``dataclass`` leaves it
-        if callable(method):
-            method.__qualname__ = f"{cls.__qualname__}.{name}"
         type.__setattr__(cls, name, method)
     return cls
 
