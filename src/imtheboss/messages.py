@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import string
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
+
+from .plain import plain
 
 #: Mark a message as a message key for the catalogs; it stays as it is here (the text is
 #: translated where it is shown). ``str`` of a string is that very string, in one C call
@@ -122,7 +123,7 @@ ENGLISH: Translator = _English()
 Param: TypeAlias = "str | int | Msg | Words | Money"
 
 
-@dataclass(frozen=True, slots=True)
+@plain(frozen=True, slots=True)
 class Money:
     """A sum in millions of dollars, as the table's language writes sums ("$12M", 1200萬):
     one formatter per language (the translator's ``money``), never a number glued to a
@@ -137,7 +138,7 @@ class Money:
         return self.render()
 
 
-@dataclass(frozen=True, slots=True)
+@plain(frozen=True, slots=True)
 class Msg:
     """A sentence (or a word) to show a player: ``key`` is its English text with ``{name}``
     placeholders, ``params`` the values. A value that is itself a word of the game (a colour,
@@ -168,7 +169,7 @@ class Msg:
         return self.render()
 
 
-@dataclass(frozen=True, slots=True)
+@plain(frozen=True, slots=True)
 class Words:
     """A list of words joined as a sentence would: ``sep`` is a message key (", ", " and ")."""
 

@@ -7,7 +7,7 @@ folder (``saves.py``) writes; a save costs a write, never a replay.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from .engine import actions as A
@@ -18,6 +18,7 @@ from .engine.game import apply
 from .engine.state import GameState, Phase
 from .i18n import N_
 from .notation.writer import header_lines, recorded_line
+from .plain import plain
 
 if TYPE_CHECKING:
     from .engine.position import Position
@@ -41,7 +42,7 @@ class UndoRefused(Exception):
         super().__init__(str(message))
 
 
-@dataclass
+@plain
 class Record:
     setup: Setup | Position
     state: GameState

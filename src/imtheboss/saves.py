@@ -25,12 +25,12 @@ import tempfile
 import time
 import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .engine.state import Phase
 from .i18n import _
+from .plain import plain
 from .seal import SealError, installation_key, seal, sync_folder
 from .textfile import read_text
 
@@ -200,7 +200,7 @@ class InUse(Exception):
         super().__init__(f"{save} is open at another table")
 
 
-@dataclass
+@plain
 class _Held:
     fd: int
     count: int

@@ -12,7 +12,7 @@ refused (``OpenElsewhere``), never two tables writing one file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from .engine.events import Event
 from .engine.setup import Setup
 from .engine.state import GameState, Phase
 from .i18n import N_, _, explain, render
+from .plain import plain
 from .record import Record, UndoRefused
 from .saves import (
     SEED_IN_NAME,
@@ -77,7 +78,7 @@ class NotPlayable(ResumeError):
         super().__init__(_("{file}: {problem}").format(file=path, problem=self.problem))
 
 
-@dataclass
+@plain
 class GameSession:
     record: Record
     save_path: Path | None = None

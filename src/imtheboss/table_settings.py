@@ -6,11 +6,12 @@ before anything of Textual is imported (``imtheboss check`` never draws a table)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .i18n import pgettext
+from .plain import plain
 
 if TYPE_CHECKING:
     from .engine.options import Options
@@ -22,7 +23,7 @@ def _no_variants() -> Options:
     return Options()
 
 
-@dataclass
+@plain
 class TableSettings:
     """What ``imtheboss play`` was asked for."""
 

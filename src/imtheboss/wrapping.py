@@ -25,7 +25,7 @@ from rich.measure import Measurement
 from rich.text import Text
 
 #: A sum as any language writes it ("$12M", "1億2500萬", "+300萬", "0元"): one unit.
-_SUM = re.compile(r"[-+]?\$?\d[\d,.]*(?:[億萬]\d*)*(?:萬|元|M)?")
+_SUM = r"[-+]?\$?\d[\d,.]*(?:[億萬]\d*)*(?:萬|元|M)?"
 #: Marks no line starts with, or ends with (the common core of Chinese kinsoku).
 _CLOSING = set("，。、：；！？）」』》〉】…·,.:;!?)]%")
 _OPENING = set("（「『《〈【([$")
@@ -40,7 +40,7 @@ _OWN_WRAP = "[\u2e80-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\
 def _pattern(source: str) -> re.Pattern[str]:
     """Compiled at its first use: the character class of ``_OWN_WRAP`` takes ``re`` about
     7 ms to compile, a part of the table's first frame that an English table never needs
-    (issue 20)."""
+    (issue 20); ``_SUM`` 2 M instructions, for the lines that ``own_wrap`` wraps."""
     return re.compile(source)
 
 
@@ -64,7 +64,7 @@ def break_starts(plain: str, keep: Iterable[str] = ()) -> list[int]:
     """The offsets at which a line of ``plain`` may start: after whitespace, or at an
     ideograph's boundary that splits no sum, name (``keep``), counter or kinsoku pair."""
     glued = [False] * (len(plain) + 1)  # glued[i]: no break between plain[i-1] and plain[i]
-    spans = [m.span() for m in _SUM.finditer(plain)]
+    spans = [m.span() for m in _pattern(_SUM).finditer(plain)]
     for word in keep:
         if word:
             spans += [m.span() for m in re.finditer(re.escape(word), plain)]

@@ -15,9 +15,9 @@ from imtheboss.tui.app import BossApp
 from imtheboss.tui.dialog_css import PATH, DialogCSS
 
 SCREENS = (
-    "imtheboss.tui.language",
     "imtheboss.tui.screens.close",
     "imtheboss.tui.screens.dialogs",
+    "imtheboss.tui.screens.language",
     "imtheboss.tui.screens.legend",
     "imtheboss.tui.screens.names",
     "imtheboss.tui.screens.privacy",

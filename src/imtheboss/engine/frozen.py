@@ -308,9 +308,11 @@ class Frozen:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        names = [n for n in inspect.get_annotations(cls) if not n.startswith("_")]
-        if names:
-            cls.model_fields = dict.fromkeys(names)
+        # (The slotted class ``value`` makes again has its class statement's already.)
+        if "model_fields" not in vars(cls):
+            names = [n for n in inspect.get_annotations(cls) if not n.startswith("_")]
+            if names:
+                cls.model_fields = dict.fromkeys(names)
         if cls.__doc__ is None:
             # ``dataclass`` writes a missing docstring from ``inspect.signature``: about
             # 0.2 ms a class, 30 of them at the engine's import (the table's first frame).

@@ -24,7 +24,6 @@ import signal
 import sys
 import threading
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine import actions as A
@@ -32,6 +31,7 @@ from ..engine.actions import Action
 from ..engine.legal import legal_actions
 from ..engine.state import GameState, Phase, Proposal, WindowKind
 from ..engine.view import PlayerView, view
+from ..plain import plain
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..bots.base import Bot
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Question:
     """A bot's proposal, or request to cancel an agreement, that a person has not answered
     yet. ``deal``: deals done, space and Boss — the same question in another deal is another

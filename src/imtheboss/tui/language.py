@@ -1,66 +1,33 @@
-"""The table's language, changed in the middle of a game: the key labels and the chooser.
+"""The table's language, changed in the middle of a game: the key labels, the palette's
+commands and the chooser.
 
-Textual reads a binding's description once, when the class is built, and the footer shows it
-as it is: the descriptions are written in English (marked with ``N_``) and every node's own
-copy of its bindings is re-made with the translated description whenever the language
-changes (``translate_bindings``), after which ``refresh_bindings`` redraws the footer.
+The key labels are re-made in the language of the moment by ``translate_bindings``
+(``tui.bindings``). The chooser, ``LanguageDialog``, lives with the other screens
+(``screens.language``) and is imported when it is first asked for: it is never in the
+table's first frame, and its class and its ``Label`` were 4 M instructions of it (issue 20).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.dom import DOMNode
-from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
-from textual.widgets.option_list import Option
+from textual.app import SystemCommand
 
-from .. import i18n
 from ..i18n import N_, _
-from .dialog_css import DialogCSS
+from .bindings import translate_bindings as translate_bindings
 
-#: Each language in its own name: whoever reads it, reads it in theirs.
-LANGUAGE_NAMES: dict[str, str] = {
-    "en": "English",
-    "es": "Español",
-    "sv": "Svenska",
-    "zh": "中文 (繁體)",
-    "ko": "한국어",
-}
-
-#: Descriptions of bindings Textual adds itself (not in any of our BINDINGS).
-_TEXTUAL_DESCRIPTIONS: dict[str, str] = {
-    "command_palette": N_("palette"),
-}
+if TYPE_CHECKING:
+    from .screens.language import LanguageDialog as LanguageDialog
 
 
-def _english(node: DOMNode) -> dict[tuple[str, str], str]:
-    """The English description of each (key, action) of ``node``'s class and its bases."""
-    out: dict[tuple[str, str], str] = {}
-    for cls in reversed(type(node).__mro__):
-        for binding in Binding.make_bindings(getattr(cls, "BINDINGS", None) or ()):
-            out[(binding.key, binding.action)] = binding.description
-    return out
+def __getattr__(name: str) -> Any:
+    """``LanguageDialog``, imported when first asked for (``language.LanguageDialog()``)."""
+    if name == "LanguageDialog":
+        from .screens.language import LanguageDialog
 
-
-def translate_bindings(node: DOMNode) -> None:
-    """Re-make ``node``'s bindings with their descriptions in the current language."""
-    english = _english(node)
-    bindings = node._bindings.key_to_bindings
-    for key, group in bindings.items():
-        new = []
-        for binding in group:
-            source = english.get((key, binding.action))
-            if source is None:
-                source = _TEXTUAL_DESCRIPTIONS.get(binding.action)
-            if source:
-                binding = dataclasses.replace(binding, description=_(source))
-            new.append(binding)
-        bindings[key] = new
+        return LanguageDialog
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: Textual's own palette commands, in words the table can translate.
@@ -95,28 +62,3 @@ def language_command(choose: Callable[[], None]) -> SystemCommand:
         _("Choose the language of the table: English, Español, Svenska, 中文, 한국어"),
         choose,
     )
-
-
-class LanguageDialog(DialogCSS, ModalScreen[str | None]):
-    """The five languages, each in its own name; Escape keeps the language as it is."""
-
-    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(_("Language of the table"))
-            yield OptionList(
-                *(Option(name, id=code) for code, name in LANGUAGE_NAMES.items()), id="languages"
-            )
-
-    def on_mount(self) -> None:
-        translate_bindings(self)
-        languages = self.query_one("#languages", OptionList)
-        languages.highlighted = list(LANGUAGE_NAMES).index(i18n.language())
-        languages.focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
@@ -36,6 +36,7 @@ from ..engine.events import (
 )
 from ..engine.state import CardRef, FamilyRef, GameState, InvestorRef, Price, WindowKind
 from ..i18n import _, all_of, fill, language, ngettext, pgettext, speaker
+from ..plain import plain
 from .labels import (
     card_colour,
     card_name,
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
 Render = Callable[[bool], str]
 
 
-@dataclass
+@plain
 class Entry:
     render: Render
     #: The entry names an amount, which is forgotten once its deal is over.

@@ -20,8 +20,9 @@ from ..engine.state import GameState
 from ..engine.view import view
 from ..i18n import N_, _
 from ..notation.replay import Replay
-from .language import LanguageDialog, language_command, textual_command, translate_bindings
+from .language import language_command, textual_command, translate_bindings
 from .log import amounts_forgotten_at, has_amounts, move_line
+from .screens.language import LanguageDialog
 from .screens.legend import LegendScreen
 from .too_small import FitsTheTerminal
 from .widgets.board import BoardView

@@ -11,15 +11,13 @@ table is as it was.
 
 from __future__ import annotations
 
-from typing import TypeVar, cast
+import sys
+from typing import TypeVar
 
 from textual import events
-from textual.app import ComposeResult
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Static
 
-from ..i18n import _
 from .crash_safe import CrashSafeApp
 
 ReturnType = TypeVar("ReturnType")
@@ -31,36 +29,13 @@ MIN_HEIGHT = 24
 ALLOWED_UNDER_COVER = frozenset({"quit", "help_quit"})
 
 
-class TooSmallScreen(Screen[None]):
-    """Opaque (a plain screen, not a modal one): what is under it is not drawn at all."""
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._message(), id="too-small")
-
-    def _message(self) -> str:
-        width, height = self.app.size
-        # One sentence a line: a line of Chinese wraps anywhere, a number included.
-        return "\n".join(
-            (
-                _("The window is too small: make it at least {width}×{height}.").format(
-                    width=MIN_WIDTH, height=MIN_HEIGHT
-                ),
-                _("It is {width}×{height} now.").format(width=width, height=height),
-                "",
-                _("The game waits. Ctrl+Q quits."),
-            )
-        )
-
-    def retranslate(self) -> None:
-        self.query_one("#too-small", Static).update(self._message())
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.retranslate()  # the app's own resize handler uncovers the table once it fits
-
-    def on_screen_resume(self) -> None:
-        # A dialog opened over the cover (the quit question) has closed: the terminal may
-        # have grown meanwhile.
-        self.call_after_refresh(cast("FitsTheTerminal[object]", self.app).fit_the_terminal)
+def _cover() -> type[Screen[None]] | None:
+    """The cover's class, ``screens.too_small.TooSmallScreen``, if it has been imported; if
+    not, no cover was ever pushed. It is imported when the terminal is first too small: a
+    Textual screen class costs some 2.5 M instructions to define, and the table's first
+    frame fits its terminal (issue 20)."""
+    found = sys.modules.get(f"{__package__}.screens.too_small")
+    return None if found is None else found.TooSmallScreen
 
 
 class FitsTheTerminal(CrashSafeApp[ReturnType]):
@@ -76,7 +51,8 @@ class FitsTheTerminal(CrashSafeApp[ReturnType]):
         self.fit_the_terminal()
 
     def covered(self) -> bool:
-        return any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
+        cover = _cover()
+        return cover is not None and any(isinstance(s, cover) for s in self.screen_stack)
 
     def fits(self, size: Size | None = None) -> bool:
         width, height = self.size if size is None else size
@@ -95,9 +71,11 @@ class FitsTheTerminal(CrashSafeApp[ReturnType]):
             return
         if not self.fits(size):
             if not self.covered():
+                from .screens.too_small import TooSmallScreen
+
                 self.before_cover()
-                self.push_screen(TooSmallScreen())
-        elif isinstance(self.screen, TooSmallScreen):
+                self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif (cover := _cover()) is not None and isinstance(self.screen, cover):
             self.pop_screen()
             self.call_after_refresh(self.after_uncover)
 

@@ -13,7 +13,8 @@ from ...i18n import N_, _, pgettext
 from ...names import MAX_LENGTH, NameRefused, check_names
 from ..dialog_css import DialogCSS
 from ..labels import game_title
-from ..language import LANGUAGE_NAMES, translate_bindings
+from ..language import translate_bindings
+from .language import LANGUAGE_NAMES
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -22,6 +21,7 @@ from ...engine.options import Variant
 from ...engine.state import FamilyRef, InvestorRef, Phase, Price, WindowKind
 from ...engine.view import PlayerView
 from ...i18n import _, all_of, fill, ngettext
+from ...plain import plain
 from ..labels import STYLE, card_colour, chip, definite_colour, investor_colour, money, price_words
 from ..markup import escape, markup_text
 from .log_view import Wrapped
@@ -75,7 +75,7 @@ def _cover(view: PlayerView, colour: Colour) -> Text:
     )
 
 
-@dataclass(frozen=True)
+@plain(frozen=True)
 class Stands:
     """The Boss's standing close while it stands (key ``e``): the table's, not the engine's
     (the app plays the close when the last offer is accepted), so the view cannot say it.

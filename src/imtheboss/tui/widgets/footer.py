@@ -17,7 +17,6 @@ What it does not copy, because the table never uses it: the compact style and ke
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -30,11 +29,13 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...plain import plain
+
 #: The border left of the palette key (``border-left: vkey``).
 _VKEY = "▏"
 
 
-@dataclass(frozen=True, slots=True)
+@plain(frozen=True, slots=True)
 class _Key:
     """One key as the footer shows it."""
 
