@@ -42,9 +42,9 @@ from imtheboss.session import GameSession
 from imtheboss.table_settings import TableSettings
 from imtheboss.tui.app import BossApp
 from imtheboss.tui.labels import card_text
-from imtheboss.tui.language import LanguageDialog
 from imtheboss.tui.log import move_line
 from imtheboss.tui.screens.close import CloseDialog
+from imtheboss.tui.screens.language import LanguageDialog
 from imtheboss.tui.screens.legend import LegendScreen, legend_text
 from imtheboss.tui.screens.private import PrivatePanel
 from imtheboss.tui.screens.table import TableScreen

@@ -318,7 +318,9 @@ class BossApp(FitsTheTerminal[None]):
             if code is not None:
                 self.set_language(code)
 
-        self.push_screen(language.LanguageDialog(), chosen)
+        from .screens.language import LanguageDialog
+
+        self.push_screen(LanguageDialog(), chosen)
 
     def set_language(self, code: str) -> None:
         """Everything on screen in ``code`` now, the game and every open screen as they were:

@@ -3,32 +3,18 @@ commands and the chooser.
 
 The key labels are re-made in the language of the moment by ``translate_bindings``
 (``tui.bindings``). The chooser, ``LanguageDialog``, lives with the other screens
-(``screens.language``) and is imported when it is first asked for: it is never in the
-table's first frame, and its class and its ``Label`` were 4 M instructions of it (issue 20).
+(``screens.language``), imported where it is opened, as the other dialogs are: it is never
+in the table's first frame, and its class and its ``Label`` were 4 M instructions of it (issue 20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 
 from ..i18n import N_, _
 from .bindings import translate_bindings as translate_bindings
-
-if TYPE_CHECKING:
-    from .screens.language import LanguageDialog as LanguageDialog
-
-
-def __getattr__(name: str) -> Any:
-    """``LanguageDialog``, imported when first asked for (``language.LanguageDialog()``)."""
-    if name == "LanguageDialog":
-        from .screens.language import LanguageDialog
-
-        return LanguageDialog
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 #: Textual's own palette commands, in words the table can translate.
 _TEXTUAL_COMMANDS = {

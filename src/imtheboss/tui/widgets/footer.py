@@ -111,8 +111,8 @@ class TableFooter(Widget, can_focus=False, can_focus_children=False):
     _scroll = 0
     #: The mouse's column over the footer (None: elsewhere).
     _mouse_x: int | None = None
-    #: The layered styles of the line being drawn (``_layered``).
-    _layers: dict[tuple[str, ...], Style] = {}
+    #: The layered styles of the line being drawn (``_layered``; made anew by each line).
+    _layers: dict[tuple[str, ...], Style]
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
